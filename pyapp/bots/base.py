@@ -1,0 +1,64 @@
+"""What every bot shares: the decision interface and the moon choice.
+
+A bot is given an :class:`~pyapp.observation.Observation` (never the match)
+and returns an :class:`~pyapp.actions.Action` for its seat.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ..actions import Action
+from ..match import Phase
+from ..observation import Observation
+from ..rules import MoonChoice
+
+
+class Bot(Protocol):
+    """A computer player: one decision for the seat the observation belongs to."""
+
+    name: str
+
+    def decide(self, observation: Observation) -> Action:
+        """The bot's decision (pass, play or moon choice) for ``observation.seat``."""
+        ...
+
+
+def moon_choice(observation: Observation) -> MoonChoice:
+    """The better way for the shooter to score the moon.
+
+    Both choices move the shooter 26 points against every other seat, so
+    what differs is only how near the end comes.  Adding to the others brings
+    the end nearer (it may end the match at once), which is good exactly when
+    the shooter is then lowest; otherwise the shooter subtracts, which can
+    never end the match against it.
+    """
+    added = observation.moon_outcomes.get(MoonChoice.ADD_TO_OTHERS, observation.scores)
+    return MoonChoice.ADD_TO_OTHERS if added[observation.seat] == min(added) else MoonChoice.SUBTRACT_FROM_SELF
+
+
+class PolicyBot:
+    """A bot made of three decisions; subclasses give ``choose_pass`` and ``choose_play``."""
+
+    name = "policy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, observation: Observation) -> Action:
+        """Route the observation to the decision its phase asks for."""
+        seat = observation.seat
+        if observation.phase is Phase.PASS:
+            return Action.pass_cards(seat, self.choose_pass(observation))
+        if observation.phase is Phase.MOON:
+            return Action.moon(seat, moon_choice(observation))
+        return Action.play(seat, self.choose_play(observation))
+
+    def choose_pass(self, observation: Observation) -> list[int]:
+        """Three faces to pass."""
+        raise NotImplementedError
+
+    def choose_play(self, observation: Observation) -> int:
+        """One face from ``observation.legal``."""
+        raise NotImplementedError

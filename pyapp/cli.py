@@ -1,0 +1,56 @@
+"""The command line: ``python -m pyapp simulate | bench | play``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from . import bench
+from .rules import PRESETS, RulesError, preset
+from .simulate import simulate
+from .terminal import play_in_terminal
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand."""
+    parser = argparse.ArgumentParser(prog="python -m pyapp", description="Hearts (Pikové dámy) engine tools")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    sim = commands.add_parser("simulate", help="play bots against each other and print JSON figures")
+    sim.add_argument("--players", type=int, default=None, help="number of seats (default: the preset's)")
+    sim.add_argument("--preset", default="classic", choices=sorted(PRESETS))
+    sim.add_argument("--hands", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--seats", default="basic,random,random,random", help="one bot name per seat, comma-separated")
+
+    perf = commands.add_parser("bench", help="print engine throughput (random hands per second)")
+    perf.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    perf.add_argument("--seconds", type=float, default=0.5, help="time spent on each figure")
+
+    play = commands.add_parser("play", help="play a match in the terminal against basic bots")
+    play.add_argument("--players", type=int, default=None)
+    play.add_argument("--preset", default="classic", choices=sorted(PRESETS))
+    play.add_argument("--seed", type=int, default=None)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        changes = {"players": args.players} if getattr(args, "players", None) else {}
+        if args.command == "simulate":
+            rules = preset(args.preset, **changes)
+            seats = [name.strip() for name in args.seats.split(",")]
+            print(json.dumps(simulate(rules, seats, args.hands, args.seed), indent=2))
+        elif args.command == "bench":
+            rows = bench.run(args.seconds)
+            print(json.dumps(rows, indent=2) if args.json else bench.format_table(rows))
+        else:
+            play_in_terminal(preset(args.preset, **changes), args.seed)
+    except (RulesError, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return 0

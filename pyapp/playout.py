@@ -1,0 +1,262 @@
+"""The fast playout path: play the rest of a hand with a random legal policy.
+
+The Monte-Carlo AI plays thousands of hands per move, so this path trades
+the engine's bookkeeping (history, reasons, card ids) for speed: each seat's
+hand is four Python lists of faces, one per suit (duplicates allowed, for
+Cancellation); a random legal card is a random index into one list; faces of
+one suit compare like their ranks; and only points are kept.  It applies the
+same rules as :class:`pyapp.match.Match`: the tests replay its recorded
+plays through the engine to prove it.
+
+A :class:`Position` comes from a match (:func:`position_from_match`) or a
+random deal (:func:`random_deal`), is copied, and is played out with
+:func:`play_out`.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .cards import CLUBS, FACES, HEARTS, QUEEN_OF_SPADES, RANKS_PER_SUIT, cards_in, face_of
+from .match import Match, Phase
+from .rules import HeartsBreak, Rules
+
+Hand = list[list[int]]  # hand[suit] -> faces
+Random = Callable[[], float]
+SUIT_STARTS = tuple(suit * RANKS_PER_SUIT for suit in (1, 2, 3))
+HEARTS_START = HEARTS * RANKS_PER_SUIT
+
+
+@dataclass(slots=True)
+class Position:
+    """A hand in progress, as the fast path sees it.
+
+    ``trick`` holds (seat, face) plays of the unfinished trick;
+    ``penalty``/``bonus`` are points taken so far (hearts and Q♠; the Omnibus
+    card); ``pile_penalty``/``pile_bonus`` are points waiting for the next
+    trick's winner (the Cancellation leftover and cancelled tricks).
+    """
+
+    hands: list[Hand]
+    leader: int
+    trick: list[tuple[int, int]]
+    first_trick: bool
+    first_lead: int
+    hearts_broken: bool
+    penalty: list[int]
+    bonus: list[int]
+    pile_penalty: int = 0
+    pile_bonus: int = 0
+
+    def copy(self) -> Position:
+        """An independent copy (a playout consumes its position)."""
+        return Position(
+            [[list(suit) for suit in hand] for hand in self.hands],
+            self.leader,
+            list(self.trick),
+            self.first_trick,
+            self.first_lead,
+            self.hearts_broken,
+            list(self.penalty),
+            list(self.bonus),
+            self.pile_penalty,
+            self.pile_bonus,
+        )
+
+
+class PointTable:
+    """Per-rules lookup tables: the penalty (hearts, Q♠) and bonus (Omnibus) of each face."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        omnibus = rules.omnibus_face
+        self.penalty = [rules.points(1 << f) if f != omnibus else 0 for f in range(FACES)]
+        self.bonus = [rules.points(1 << f) if f == omnibus else 0 for f in range(FACES)]
+        self.deck = sorted(face_of(card) for card in cards_in(rules.deck))
+
+    def of(self, mask: int) -> tuple[int, int]:
+        """The (penalty, bonus) of the card ids in ``mask``."""
+        faces = [face_of(card) for card in cards_in(mask)]
+        return sum(self.penalty[f] for f in faces), sum(self.bonus[f] for f in faces)
+
+
+def split_by_suit(faces: list[int]) -> Hand:
+    """Sorted faces as four lists, one per suit."""
+    a, b, c = (bisect_left(faces, start) for start in SUIT_STARTS)
+    return [faces[:a], faces[a:b], faces[b:c], faces[c:]]
+
+
+def position_from_match(match: Match, table: PointTable | None = None) -> Position:
+    """The fast-path position of a match in its play phase (hidden hands included)."""
+    if match.phase is not Phase.PLAY:
+        raise ValueError("A playout starts from the play phase")
+    table = table or PointTable(match.rules)
+    taken = [table.of(cards) for cards in match.taken]
+    pile_penalty, pile_bonus = table.of(match.pile)
+    return Position(
+        hands=[split_by_suit(match.hand_faces(seat)) for seat in range(match.players)],
+        leader=match.leader,
+        trick=[(seat, face_of(card)) for seat, card in match.trick],
+        first_trick=not match.tricks,
+        first_lead=match.first_lead,
+        hearts_broken=match.hearts_broken,
+        penalty=[p for p, _ in taken],
+        bonus=[b for _, b in taken],
+        pile_penalty=pile_penalty,
+        pile_bonus=pile_bonus,
+    )
+
+
+def random_deal(table: PointTable, rnd: Random) -> Position:
+    """A fresh random deal ready to play; seat 0 deals.
+
+    Passing is skipped: every seat passing random cards leaves a uniformly
+    random deal uniformly random.
+    """
+    rules = table.rules
+    deck = sorted(table.deck, key=lambda _: rnd())
+    size, n = rules.hand_size, rules.players
+    hands = [split_by_suit(sorted(deck[seat * size : (seat + 1) * size])) for seat in range(n)]
+    first = min(hand[CLUBS][0] for hand in hands if hand[CLUBS])
+    leader = next(seat % n for seat in range(1, n + 1) if first in hands[seat % n][CLUBS])
+    kitty = deck[size * n :]
+    pile_penalty = sum(table.penalty[f] for f in kitty)
+    pile_bonus = sum(table.bonus[f] for f in kitty)
+    return Position(hands, leader, [], True, first, False, [0] * n, [0] * n, pile_penalty, pile_bonus)
+
+
+def play_out(
+    position: Position,
+    table: PointTable,
+    rnd: Random,
+    record: list[tuple[int, int]] | None = None,
+) -> tuple[list[int], list[int]]:
+    """Play ``position`` to the end of the hand with uniformly random legal cards.
+
+    Consumes ``position`` (pass a copy).  Returns (penalty, bonus) per seat
+    for the whole hand; :func:`hand_score` turns them into score changes.
+    ``record``, when given, receives every (seat, face) the playout plays.
+    """
+    rules = table.rules
+    n = rules.players
+    hands = position.hands
+    pen, bon = table.penalty, table.bonus
+    penalty, bonus = position.penalty, position.bonus
+    no_points_first = rules.no_points_first_trick
+    queen_breaks = rules.hearts_break is HeartsBreak.HEART_OR_QUEEN
+    cancellation = rules.cancellation
+    broken = position.hearts_broken
+    first_trick = position.first_trick
+    leader = position.leader
+    pile_pen, pile_bon = position.pile_penalty, position.pile_bonus
+    trick = position.trick
+    already_played = len(trick)
+    seat = (leader + already_played) % n
+    tricks_left = sum(len(suit) for suit in hands[seat])
+    while tricks_left:
+        tricks_left -= 1
+        if not trick:
+            hand = hands[seat]
+            if first_trick:
+                card = position.first_lead
+                hand[CLUBS].remove(card)
+            else:
+                card = _random_lead(hand, broken, rnd)
+            if card >= HEARTS_START or (queen_breaks and card == QUEEN_OF_SPADES):
+                broken = True
+            trick.append((seat, card))
+            seat = seat + 1 if seat + 1 < n else 0
+        led_card = trick[0][1]
+        led = led_card // RANKS_PER_SUIT
+        for _ in range(n - len(trick)):
+            hand = hands[seat]
+            cards = hand[led]
+            if cards:
+                i = int(rnd() * len(cards))
+                card = cards[i]
+                cards[i] = cards[-1]
+                cards.pop()
+            else:
+                card = _random_discard(hand, first_trick and no_points_first, rnd)
+            if card >= HEARTS_START or (queen_breaks and card == QUEEN_OF_SPADES):
+                broken = True
+            trick.append((seat, card))
+            seat = seat + 1 if seat + 1 < n else 0
+        first_trick = False
+        if record is not None:
+            record.extend(trick[already_played:])
+            already_played = 0
+        trick_pen, trick_bon = pile_pen, pile_bon
+        winner, best = leader, led_card
+        low, high = led * RANKS_PER_SUIT, led * RANKS_PER_SUIT + RANKS_PER_SUIT
+        for play_seat, card in trick:
+            trick_pen += pen[card]
+            trick_bon += bon[card]
+            if best < card < high:
+                best, winner = card, play_seat
+        if cancellation:
+            led_cards = [card for _, card in trick if low <= card < high]
+            uncancelled = [(card, s) for s, card in trick if low <= card < high and led_cards.count(card) == 1]
+            if not uncancelled and tricks_left:
+                pile_pen, pile_bon = trick_pen, trick_bon
+                trick = []
+                continue
+            winner = max(uncancelled)[1] if uncancelled else leader
+        penalty[winner] += trick_pen
+        bonus[winner] += trick_bon
+        pile_pen = pile_bon = 0
+        leader = seat = winner
+        trick = []
+    return penalty, bonus
+
+
+def _random_lead(hand: Hand, broken: bool, rnd: Random) -> int:
+    clubs, diamonds, spades, hearts = hand
+    if broken or not (clubs or diamonds or any(card != QUEEN_OF_SPADES for card in spades)):
+        return _take_random(hand, len(clubs) + len(diamonds) + len(spades) + len(hearts), rnd)
+    return _take_random(hand, len(clubs) + len(diamonds) + len(spades), rnd)
+
+
+def _random_discard(hand: Hand, no_points: bool, rnd: Random) -> int:
+    if no_points:
+        safe = [(suit, i) for suit in (0, 1, 2) for i, card in enumerate(hand[suit]) if card != QUEEN_OF_SPADES]
+        if safe:
+            suit, i = safe[int(rnd() * len(safe))]
+            cards = hand[suit]
+            card = cards[i]
+            cards[i] = cards[-1]
+            cards.pop()
+            return card
+    return _take_random(hand, sum(len(cards) for cards in hand), rnd)
+
+
+def _take_random(hand: Hand, count: int, rnd: Random) -> int:
+    """Take a random one of the first ``count`` cards, counting suit by suit."""
+    r = int(rnd() * count)
+    for cards in hand:
+        if r < len(cards):
+            card = cards[r]
+            cards[r] = cards[-1]
+            cards.pop()
+            return card
+        r -= len(cards)
+    raise AssertionError("no card to take")  # pragma: no cover
+
+
+def hand_score(rules: Rules, penalty: list[int], bonus: list[int]) -> list[int]:
+    """Score changes of a finished hand; a moon is scored as "add to the others"."""
+    moon = rules.moon_points
+    if moon in penalty:
+        shooter = penalty.index(moon)
+        return [b + (0 if seat == shooter else moon) for seat, b in enumerate(bonus)]
+    return [p + b for p, b in zip(penalty, bonus, strict=True)]
+
+
+def random_hands(rules: Rules, count: int, seed: int = 0) -> list[list[int]]:
+    """Deal and play ``count`` random hands on the fast path; their score changes."""
+    rnd = random.Random(seed).random
+    table = PointTable(rules)
+    return [hand_score(rules, *play_out(random_deal(table, rnd), table, rnd)) for _ in range(count)]

@@ -1,0 +1,306 @@
+"""The rules object: every option of ``RULES.md`` as one frozen value, plus presets.
+
+Variants are the same engine with different rule flags (as in python-chess):
+a :class:`Rules` says how many play, which cards are removed, what breaks
+hearts, how the moon scores, and when the match ends.  Combinations that
+cannot be played are refused at construction with a reason a player reads.
+
+>>> Rules().hand_size, Rules(players=5).first_lead_text
+(13, '3C')
+>>> Rules(players=8)
+Traceback (most recent call last):
+...
+pyapp.rules.RulesError: Classic Hearts is played by 3 to 7 players (Cancellation Hearts takes 6 to 10)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cached_property
+from typing import Any
+
+from .cards import (
+    CLUBS,
+    DIAMONDS,
+    FACES,
+    HEARTS_MASK,
+    JACK_OF_DIAMONDS,
+    QUEEN_OF_SPADES,
+    TEN_OF_DIAMONDS,
+    card_text,
+    face,
+    ids_of_face,
+    mask_of,
+    suit_of,
+)
+
+HEART_POINTS = 1
+QUEEN_POINTS = 13
+OMNIBUS_POINTS = -10
+POINTS_PER_PACK = 13 * HEART_POINTS + QUEEN_POINTS  # 26
+CARDS_PASSED = 3
+MIN_TARGET = 25
+CLASSIC_PLAYERS = range(3, 8)
+CANCELLATION_PLAYERS = range(6, 11)
+
+# Cards taken out so that everyone holds the same number; never a point card.
+REMOVED_CARDS = {
+    3: (face(DIAMONDS, 0),),
+    4: (),
+    5: (face(DIAMONDS, 0), face(CLUBS, 0)),
+    6: (face(DIAMONDS, 0), face(DIAMONDS, 1), face(CLUBS, 1), face(CLUBS, 2)),
+    7: (face(DIAMONDS, 0), face(DIAMONDS, 1), face(CLUBS, 1)),
+}
+
+# Pass directions as seat offsets: play goes to the left, so left is +1.
+PASS_LEFT, PASS_RIGHT, PASS_ACROSS, PASS_HOLD = "left", "right", "across", "hold"
+
+
+class RulesError(ValueError):
+    """A rules object that cannot be played, with the reason."""
+
+
+class Variant(StrEnum):
+    """The game being played: the classic game or one of the seeds' variants."""
+
+    CLASSIC = "classic"
+    OMNIBUS = "omnibus"
+    CANCELLATION = "cancellation"
+
+
+class HeartsBreak(StrEnum):
+    """What breaks hearts so that they may be led."""
+
+    HEART = "heart"
+    HEART_OR_QUEEN = "heart_or_queen"
+
+
+class MoonScoring(StrEnum):
+    """What shooting the moon does to the scores."""
+
+    OTHERS_PLUS = "others_plus"
+    SHOOTER_CHOOSES = "shooter_chooses"
+    SELF_MINUS = "self_minus"
+
+
+class MoonChoice(StrEnum):
+    """The shooter's decision when the rules let the shooter choose."""
+
+    ADD_TO_OTHERS = "add_to_others"
+    SUBTRACT_FROM_SELF = "subtract_from_self"
+
+
+class GameEnd(StrEnum):
+    """When a total ends the match: on reaching the target or only on passing it."""
+
+    REACH = "reach"
+    PASS = "pass"
+
+
+class Ties(StrEnum):
+    """What a tie for the lowest total at game over means."""
+
+    SHARED = "shared"
+    PLAY_ON = "play_on"
+
+
+class PassCycle(StrEnum):
+    """The pass cycle for other than four players (four always use L, R, across, hold)."""
+
+    LEFT_RIGHT = "left_right"
+    LEFT_RIGHT_HOLD = "left_right_hold"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every rule option with its default; the defaults are the classic 4-player game.
+
+    Options (see ``RULES.md``): ``players``; ``variant``; ``omnibus_card``
+    (``JD`` or ``TD``, Omnibus only); ``no_points_first_trick``;
+    ``hearts_break``; ``moon``; ``target``; ``game_end``; ``ties``;
+    ``pass_cycle`` (for other than 4 players); ``passing`` (off: never pass).
+    """
+
+    players: int = 4
+    variant: Variant = Variant.CLASSIC
+    omnibus_card: str = "JD"
+    no_points_first_trick: bool = True
+    hearts_break: HeartsBreak = HeartsBreak.HEART
+    moon: MoonScoring = MoonScoring.OTHERS_PLUS
+    target: int = 100
+    game_end: GameEnd = GameEnd.REACH
+    ties: Ties = Ties.SHARED
+    pass_cycle: PassCycle = PassCycle.LEFT_RIGHT
+    passing: bool = True
+
+    def __post_init__(self) -> None:
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            default = field.default
+            if isinstance(default, StrEnum):
+                enum_type = type(default)
+                try:
+                    object.__setattr__(self, field.name, enum_type(value))
+                except ValueError:
+                    allowed = ", ".join(member.value for member in enum_type)
+                    raise RulesError(f"{field.name} must be one of {allowed}, not {value!r}") from None
+            elif type(value) is not type(default):
+                raise RulesError(f"{field.name} must be a {type(default).__name__}, not {value!r}")
+        self._check_combination()
+
+    def _check_combination(self) -> None:
+        if self.cancellation:
+            if self.players not in CANCELLATION_PLAYERS:
+                raise RulesError("Cancellation Hearts is played by 6 to 10 players")
+        elif self.players not in CLASSIC_PLAYERS:
+            raise RulesError("Classic Hearts is played by 3 to 7 players (Cancellation Hearts takes 6 to 10)")
+        if self.omnibus_card not in ("JD", "TD"):
+            raise RulesError(f"The Omnibus card is the jack (JD) or ten (TD) of diamonds, not {self.omnibus_card!r}")
+        if self.target < MIN_TARGET:
+            raise RulesError(f"The target score must be at least {MIN_TARGET}, not {self.target}")
+
+    # Derived facts -------------------------------------------------------
+
+    @cached_property
+    def cancellation(self) -> bool:
+        """True for Cancellation Hearts (two packs)."""
+        return self.variant is Variant.CANCELLATION
+
+    @cached_property
+    def packs(self) -> int:
+        """How many 52-card packs are shuffled together."""
+        return 2 if self.cancellation else 1
+
+    @cached_property
+    def omnibus_face(self) -> int | None:
+        """The face that scores −10 in Omnibus, or None when not playing Omnibus."""
+        if self.variant is not Variant.OMNIBUS:
+            return None
+        return JACK_OF_DIAMONDS if self.omnibus_card == "JD" else TEN_OF_DIAMONDS
+
+    @cached_property
+    def removed(self) -> tuple[int, ...]:
+        """The faces taken out of the pack for this player count."""
+        return () if self.cancellation else REMOVED_CARDS[self.players]
+
+    @cached_property
+    def deck(self) -> int:
+        """The bitmask of every card id in play before the deal."""
+        ids = [copy * FACES + f for copy in range(self.packs) for f in range(FACES) if f not in self.removed]
+        return mask_of(ids)
+
+    @cached_property
+    def deck_size(self) -> int:
+        """How many cards are in the pack after removal."""
+        return FACES * self.packs - len(self.removed)
+
+    @cached_property
+    def hand_size(self) -> int:
+        """How many cards each player is dealt."""
+        return self.deck_size // self.players
+
+    @cached_property
+    def leftover(self) -> int:
+        """Cards left after an even deal (Cancellation): they go to the first trick's winner."""
+        return self.deck_size - self.hand_size * self.players
+
+    @cached_property
+    def moon_points(self) -> int:
+        """All the points of a hand, which is what the moon is worth (26, or 52)."""
+        return POINTS_PER_PACK * self.packs
+
+    @property
+    def first_lead_text(self) -> str:
+        """The card that leads the first trick when a full deal is in play, e.g. ``2C``."""
+        return card_text(min(f for f in range(FACES) if suit_of(f) == CLUBS and f not in self.removed))
+
+    @cached_property
+    def pass_cycle_directions(self) -> tuple[str, ...]:
+        """The pass directions hand after hand; the cycle repeats."""
+        if not self.passing:
+            return (PASS_HOLD,)
+        if self.players == 4:
+            return (PASS_LEFT, PASS_RIGHT, PASS_ACROSS, PASS_HOLD)
+        if self.pass_cycle is PassCycle.LEFT_RIGHT_HOLD:
+            return (PASS_LEFT, PASS_RIGHT, PASS_HOLD)
+        return (PASS_LEFT, PASS_RIGHT)
+
+    def pass_direction(self, hand_index: int) -> str:
+        """The pass direction of hand number ``hand_index`` (0 is the first hand)."""
+        cycle = self.pass_cycle_directions
+        return cycle[hand_index % len(cycle)]
+
+    def pass_offset(self, hand_index: int) -> int:
+        """How many seats to the left the cards go this hand (0: no pass)."""
+        direction = self.pass_direction(hand_index)
+        return {PASS_LEFT: 1, PASS_RIGHT: self.players - 1, PASS_ACROSS: 2, PASS_HOLD: 0}[direction]
+
+    @cached_property
+    def _point_masks(self) -> tuple[tuple[int, int], ...]:
+        masks = [(HEARTS_MASK, HEART_POINTS), (ids_of_face(QUEEN_OF_SPADES), QUEEN_POINTS)]
+        if self.omnibus_face is not None:
+            masks.append((ids_of_face(self.omnibus_face), OMNIBUS_POINTS))
+        return tuple(masks)
+
+    def points(self, cards: int) -> int:
+        """What taking the card ids in ``cards`` scores: 1 a heart, 13 for Q♠, −10 for the Omnibus card."""
+        return sum((cards & mask).bit_count() * value for mask, value in self._point_masks)
+
+    # Conversions ---------------------------------------------------------
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some options changed; refused like any other combination."""
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as plain JSON data."""
+        return {field.name: _plain(getattr(self, field.name)) for field in dataclasses.fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Rules:
+        """Rules from :meth:`to_dict` output; unknown or mistyped options are refused."""
+        if not isinstance(data, dict):
+            raise RulesError("The rules must be an object of options")
+        known = {field.name for field in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise RulesError(f"Unknown rule option: {', '.join(map(str, unknown))}")
+        return cls(**data)
+
+
+def _plain(value: Any) -> Any:
+    return value.value if isinstance(value, StrEnum) else value
+
+
+PRESETS: dict[str, Rules] = {
+    "classic": Rules(),
+    "omnibus": Rules(variant=Variant.OMNIBUS),
+    "cancellation": Rules(players=8, variant=Variant.CANCELLATION),
+    "3-players": Rules(players=3),
+    "4-players": Rules(players=4),
+    "5-players": Rules(players=5),
+    "6-players": Rules(players=6),
+    "7-players": Rules(players=7),
+}
+
+PRESET_LABELS: dict[str, str] = {
+    "classic": "Classic (4 players, to 100)",
+    "omnibus": "Omnibus Hearts (J♦ scores −10)",
+    "cancellation": "Cancellation Hearts (two packs, 8 players)",
+    "3-players": "3 players (2♦ removed)",
+    "4-players": "4 players",
+    "5-players": "5 players (2♦ and 2♣ removed)",
+    "6-players": "6 players (2♦ 3♦ 3♣ 4♣ removed)",
+    "7-players": "7 players (2♦ 3♦ 3♣ removed)",
+}
+
+
+def preset(name: str, **changes: Any) -> Rules:
+    """The named preset, with optional changes, e.g. ``preset("omnibus", players=5)``."""
+    try:
+        base = PRESETS[name]
+    except KeyError:
+        raise RulesError(f"Unknown preset {name!r}; presets: {', '.join(PRESETS)}") from None
+    return base.replace(**changes) if changes else base

@@ -1,0 +1,82 @@
+"""The match as a versioned JSON document, and back.
+
+The document holds the rules, the seed and the list of decisions; loading
+replays the decisions from the first deal, checking each one, so a document
+is either loaded whole or refused with a :class:`SaveError` that says why.
+
+>>> from pyapp.match import Match
+>>> match = Match(seed=3)
+>>> loads(dumps(match)).snapshot() == match.snapshot()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .actions import Action, ActionError
+from .match import IllegalAction, Match
+from .rules import Rules, RulesError
+
+FORMAT = "hearts-match"
+VERSION = 1
+
+
+class SaveError(ValueError):
+    """A document that cannot be loaded; ``str()`` says why, for the player."""
+
+
+def to_document(match: Match) -> dict[str, Any]:
+    """The match as plain JSON data."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": match.rules.to_dict(),
+        "seed": match.seed,
+        "history": [action.to_dict() for action in match.history],
+    }
+
+
+def dumps(match: Match) -> str:
+    """The match as a compact JSON string."""
+    return json.dumps(to_document(match), separators=(",", ":"), ensure_ascii=False)
+
+
+def from_document(document: Any) -> Match:
+    """The match a document describes; anything malformed raises :class:`SaveError`."""
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise SaveError("This is not a saved Hearts match")
+    version = document.get("version")
+    if type(version) is not int or version < 1:
+        raise SaveError("The saved match has no valid version number")
+    if version > VERSION:
+        raise SaveError(
+            f"The saved match was made by a newer version of the game (format {version}; this one reads {VERSION})"
+        )
+    for key in ("rules", "seed", "history"):
+        if key not in document:
+            raise SaveError(f"The saved match is incomplete: it has no {key}")
+    try:
+        rules = Rules.from_dict(document["rules"])
+    except RulesError as error:
+        raise SaveError(f"The saved match has unusable rules: {error}") from None
+    seed, history = document["seed"], document["history"]
+    if type(seed) is not int or not isinstance(history, list):
+        raise SaveError("The saved match is damaged: its seed or history has the wrong form")
+    match = Match(rules, seed)
+    for number, item in enumerate(history, start=1):
+        try:
+            match.apply(Action.from_dict(item))
+        except (ActionError, IllegalAction) as error:
+            raise SaveError(f"The saved match is damaged at decision {number}: {error}") from None
+    return match
+
+
+def loads(text: str) -> Match:
+    """The match saved as ``text`` by :func:`dumps`."""
+    try:
+        document = json.loads(text)
+    except (TypeError, ValueError):
+        raise SaveError("The saved match is not readable JSON (it may be truncated or damaged)") from None
+    return from_document(document)

@@ -1,0 +1,80 @@
+import json
+
+from pyapp.cli import main
+from pyapp.rules import Rules
+from pyapp.terminal import play_in_terminal
+
+
+class TestSimulate:
+    def test_prints_json_per_seat(self, capsys):
+        assert (
+            main(
+                [
+                    "simulate",
+                    "--players",
+                    "5",
+                    "--hands",
+                    "12",
+                    "--seed",
+                    "2",
+                    "--seats",
+                    "basic,random,basic,random,basic",
+                ]
+            )
+            == 0
+        )
+        result = json.loads(capsys.readouterr().out)
+        assert result["rules"]["players"] == 5 and result["hands"] == 12
+        assert [seat["bot"] for seat in result["seats"]] == ["basic", "random", "basic", "random", "basic"]
+        for seat in result["seats"]:
+            assert set(seat) == {"seat", "bot", "points_per_hand", "ci95", "moons", "matches_won"}
+
+    def test_wrong_number_of_seats(self, capsys):
+        assert main(["simulate", "--hands", "1", "--seats", "basic,random"]) == 2
+        assert "one bot for each of the 4 seats" in capsys.readouterr().err
+
+    def test_impossible_rules(self, capsys):
+        assert main(["simulate", "--players", "9", "--hands", "1"]) == 2
+        assert "3 to 7 players" in capsys.readouterr().err
+
+
+class TestBench:
+    def test_json_rows_for_every_configuration(self, capsys):
+        assert main(["bench", "--json", "--seconds", "0.01"]) == 0
+        rows = json.loads(capsys.readouterr().out)
+        assert {(row["variant"], row["players"]) for row in rows} >= {
+            ("classic", 4),
+            ("omnibus", 4),
+            ("cancellation", 10),
+        }
+        assert all(row["public_api_hands_per_s"] > 0 and row["fast_path_hands_per_s"] > 0 for row in rows)
+
+    def test_table(self, capsys):
+        assert main(["bench", "--seconds", "0.01"]) == 0
+        assert "fast path" in capsys.readouterr().out
+
+
+class TestTerminalPlay:
+    def test_plays_a_whole_match_from_typed_input(self, capsys):
+        seen: list[str] = []
+        hand: list[str] = []
+
+        def ask(prompt: str) -> str:
+            shown = capsys.readouterr().out
+            seen.append(shown)
+            for line in shown.splitlines():
+                if line.startswith("Your hand: "):
+                    hand[:] = line.removeprefix("Your hand: ").split()
+            if len(seen) == 1:
+                return "nonsense"
+            if prompt.startswith("Pass"):
+                return " ".join(hand[:3])
+            if prompt.startswith("You shot"):
+                return "add"
+            return prompt.split("(")[1].split()[0].rstrip("):")  # the first legal card shown
+
+        match = play_in_terminal(Rules(target=30), seed=4, ask=ask)
+        text = "".join(seen) + capsys.readouterr().out
+        assert match.winners
+        assert "Not a card: 'nonsense'" in text
+        assert "Game over" in text
