@@ -116,6 +116,7 @@ class Match:
         self.scores = [0] * n
         self.results: list[HandResult] = []
         self.winners: tuple[int, ...] = ()
+        self.last_trick: tuple[int, int, Trick] | None = None  # (hand, number, trick), kept across hands
         self.hand_index = 0
         self._start_hand()
 
@@ -331,16 +332,20 @@ class Match:
         last = not any(self.hands)
         self.trick = []
         if position is None and not last:
-            self.tricks.append(Trick(self.leader, plays, None))
+            self._record_trick(Trick(self.leader, plays, None))
             self.pile |= cards
             return
         winner = self.leader if position is None else plays[position][0]
-        self.tricks.append(Trick(self.leader, plays, winner))
+        self._record_trick(Trick(self.leader, plays, winner))
         self.taken[winner] |= cards | self.pile
         self.pile = 0
         self.leader = winner
         if last:
             self._end_hand()
+
+    def _record_trick(self, trick: Trick) -> None:
+        self.last_trick = (self.hand_index, len(self.tricks), trick)
+        self.tricks.append(trick)
 
     def _end_hand(self) -> None:
         rules, n = self.rules, self.rules.players

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import FACES, RANKS_PER_SUIT, card_text, face_of
-from .match import HandResult, Match, Phase
+from .match import HandResult, Match, Phase, Trick
 from .rules import MoonChoice, Rules
 
 Play = tuple[int, int]  # (seat, face)
@@ -58,6 +58,8 @@ class Observation:
     legal: tuple[int, ...]
     moon_outcomes: dict[MoonChoice, tuple[int, ...]]
     winners: tuple[int, ...]
+    last_trick: TrickView | None
+    last_trick_key: str
 
     @property
     def players(self) -> int:
@@ -122,7 +124,7 @@ class Observation:
             "passes_chosen": list(self.passes_chosen),
             "leader": self.leader,
             "trick": plays(self.trick),
-            "tricks": [{"leader": t.leader, "plays": plays(t.plays), "winner": t.winner} for t in self.tricks],
+            "tricks": [_trick_dict(t, plays) for t in self.tricks],
             "hearts_broken": self.hearts_broken,
             "points_taken": list(self.points_taken),
             "tricks_won": list(self.tricks_won),
@@ -142,7 +144,17 @@ class Observation:
             "legal": texts(self.legal),
             "moon_outcomes": {choice.value: list(totals) for choice, totals in self.moon_outcomes.items()},
             "winners": list(self.winners),
+            "last_trick": _trick_dict(self.last_trick, plays) if self.last_trick else None,
+            "last_trick_key": self.last_trick_key,
         }
+
+
+def _trick_dict(trick: TrickView, plays: Any) -> dict[str, Any]:
+    return {"leader": trick.leader, "plays": plays(trick.plays), "winner": trick.winner}
+
+
+def _trick_view(trick: Trick) -> TrickView:
+    return TrickView(trick.leader, tuple((s, face_of(card)) for s, card in trick.plays), trick.winner)
 
 
 def _faces_in_play(rules: Rules) -> list[int]:
@@ -154,9 +166,7 @@ def observe(match: Match, seat: int) -> Observation:
     """What ``seat`` may know of ``match`` right now."""
     n = match.players
     chosen = match.passes[seat]
-    tricks = tuple(
-        TrickView(t.leader, tuple((s, face_of(card)) for s, card in t.plays), t.winner) for t in match.tricks
-    )
+    tricks = tuple(_trick_view(t) for t in match.tricks)
     won = [0] * n
     for trick in match.tricks:
         if trick.winner is not None:
@@ -189,4 +199,6 @@ def observe(match: Match, seat: int) -> Observation:
         legal=tuple(match.legal_cards(seat)) if match.phase is Phase.PLAY else (),
         moon_outcomes={choice: tuple(totals) for choice, totals in outcomes.items()},
         winners=match.winners,
+        last_trick=_trick_view(match.last_trick[2]) if match.last_trick else None,
+        last_trick_key=f"{match.last_trick[0]}.{match.last_trick[1]}" if match.last_trick else "",
     )

@@ -42,6 +42,7 @@ OMNIBUS_POINTS = -10
 POINTS_PER_PACK = 13 * HEART_POINTS + QUEEN_POINTS  # 26
 CARDS_PASSED = 3
 MIN_TARGET = 25
+OMNIBUS_CARDS = ("JD", "TD")
 CLASSIC_PLAYERS = range(3, 8)
 CANCELLATION_PLAYERS = range(6, 11)
 
@@ -156,7 +157,7 @@ class Rules:
                 raise RulesError("Cancellation Hearts is played by 6 to 10 players")
         elif self.players not in CLASSIC_PLAYERS:
             raise RulesError("Classic Hearts is played by 3 to 7 players (Cancellation Hearts takes 6 to 10)")
-        if self.omnibus_card not in ("JD", "TD"):
+        if self.omnibus_card not in OMNIBUS_CARDS:
             raise RulesError(f"The Omnibus card is the jack (JD) or ten (TD) of diamonds, not {self.omnibus_card!r}")
         if self.target < MIN_TARGET:
             raise RulesError(f"The target score must be at least {MIN_TARGET}, not {self.target}")
@@ -268,6 +269,26 @@ class Rules:
         if unknown:
             raise RulesError(f"Unknown rule option: {', '.join(map(str, unknown))}")
         return cls(**data)
+
+
+def option_schema() -> list[dict[str, Any]]:
+    """Each option with its kind and allowed values, in order: what a settings form needs."""
+    schema: list[dict[str, Any]] = []
+    for field in dataclasses.fields(Rules):
+        default = field.default
+        entry: dict[str, Any] = {"name": field.name, "default": _plain(default)}
+        if isinstance(default, StrEnum):
+            entry.update(type="choice", choices=[member.value for member in type(default)])
+        elif field.name == "omnibus_card":
+            entry.update(type="choice", choices=list(OMNIBUS_CARDS))
+        elif isinstance(default, bool):
+            entry.update(type="bool")
+        elif field.name == "players":
+            entry.update(type="int", min=CLASSIC_PLAYERS.start, max=CANCELLATION_PLAYERS.stop - 1)
+        else:
+            entry.update(type="int", min=MIN_TARGET, max=1000)
+        schema.append(entry)
+    return schema
 
 
 def _plain(value: Any) -> Any:

@@ -1,0 +1,111 @@
+"""Playing the page as a person would: small helpers over Playwright."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page
+
+PERSON_SELECTORS = (
+    "[data-action=pass]",
+    "#hand .card:not(.dim):not([aria-pressed])",
+    ".trick[data-action=collect]",
+    "#dialog [data-action=next]",
+    "#dialog [data-action=moon]",
+    "#dialog [data-action=again]",
+)
+ENGINE_TIMEOUT = 60_000
+STEP_TIMEOUT = 20_000
+
+
+def open_game(page: Page, url: str) -> None:
+    """Open the page and wait until the engine has dealt (cards in hand, clickable or passable)."""
+    page.goto(url)
+    wait_for_person(page)
+
+
+def wait_for_person(page: Page, timeout: int = ENGINE_TIMEOUT) -> str:
+    """Wait until the person has something to do; which: pass, play, collect, summary, moon or over."""
+    page.wait_for_function(
+        "() => " + " || ".join(f"document.querySelector('{s}')" for s in PERSON_SELECTORS), timeout=timeout
+    )
+    return current_step(page)
+
+
+def current_step(page: Page) -> str:
+    """What the page is asking the person for right now."""
+    return page.evaluate(
+        """() => {
+            if (document.querySelector('#dialog [data-action=next]')) return 'summary';
+            if (document.querySelector('#dialog [data-action=moon]')) return 'moon';
+            if (document.querySelector('#dialog [data-action=again]')) return 'over';
+            if (document.querySelector('.trick[data-action=collect]')) return 'collect';
+            if (document.querySelector('[data-action=pass]')) return 'pass';
+            if (document.querySelector('#hand .card:not(.dim):not([aria-pressed])')) return 'play';
+            return 'wait';
+        }"""
+    )
+
+
+def hand(page: Page) -> list[str]:
+    """The cards in the person's hand, as text (``QS``)."""
+    return page.eval_on_selector_all("#hand .card", "cards => cards.map(c => c.dataset.card)")
+
+
+def trick(page: Page) -> list[str]:
+    """The cards in the middle of the table."""
+    return page.eval_on_selector_all(".trick .card", "cards => cards.map(c => c.dataset.card)")
+
+
+def scores(page: Page) -> list[str]:
+    """Each seat's total as shown at the seat."""
+    return page.eval_on_selector_all(".seat .score", "items => items.map(i => i.textContent)")
+
+
+def pass_three(page: Page) -> list[str]:
+    """Pick the first three cards and pass them; returns what was passed."""
+    cards = hand(page)[:3]
+    for card in cards:
+        page.click(f'#hand .card[data-card="{card}"]')
+        page.wait_for_selector(f'#hand .card[data-card="{card}"][aria-pressed="true"]')
+    click_and_wait(page, "[data-action=pass]")
+    return cards
+
+
+STEP_TARGETS = {
+    "play": "#hand .card:not(.dim)",
+    "collect": ".trick[data-action=collect]",
+    "summary": "#dialog [data-action=next]",
+    "moon": "#dialog [data-action=moon]",
+}
+
+
+def click_and_wait(page: Page, selector: str) -> None:
+    """Click the first match and wait until the page has redrawn it (the click was taken)."""
+    element = page.locator(selector).first.element_handle()
+    element.click()
+    page.wait_for_function("element => !element.isConnected", arg=element, timeout=STEP_TIMEOUT)
+
+
+def take_turn(page: Page) -> str:
+    """Do whatever the page asks next (pass, play the first legal card, collect, read on); returns the step."""
+    step = wait_for_person(page, STEP_TIMEOUT)
+    if step == "pass":
+        pass_three(page)
+    elif step in STEP_TARGETS:
+        click_and_wait(page, STEP_TARGETS[step])
+    return step
+
+
+def play_until(page: Page, wanted: str, limit: int = 600) -> None:
+    """Take turns until the page asks for ``wanted`` (without doing it)."""
+    for _ in range(limit):
+        if wait_for_person(page, STEP_TIMEOUT) == wanted:
+            return
+        take_turn(page)
+    raise AssertionError(f"never reached {wanted}")
+
+
+def saved_record(page: Page) -> dict:
+    """The game record in localStorage."""
+    return json.loads(page.evaluate("() => localStorage.getItem('hearts.save')"))

@@ -1,0 +1,145 @@
+"""The page in headless Chromium, played as a person would."""
+
+from __future__ import annotations
+
+import json
+
+from table import (
+    current_step,
+    hand,
+    open_game,
+    pass_three,
+    play_until,
+    saved_record,
+    scores,
+    take_turn,
+    trick,
+    wait_for_person,
+)
+
+from pyapp.cards import parse_cards
+
+
+def test_boot_deals_a_hand_and_loads_nothing_from_elsewhere(page, server_url):
+    open_game(page, server_url)
+    assert len(hand(page)) == 13
+    assert page.locator(".seat").count() == 4
+    assert current_step(page) == "pass"
+    assert page.get_attribute("#table", "data-ready") == "true"
+    assert page.errors == []
+
+
+def test_pass_marks_the_received_cards(page, server_url):
+    open_game(page, server_url)
+    passed = pass_three(page)
+    wait_for_person(page)
+    cards = hand(page)
+    assert len(cards) == 13 and not set(passed) & set(cards)
+    assert page.locator("#hand .card.received").count() == 3
+
+
+def test_an_illegal_click_shows_its_reason(page, server_url):
+    open_game(page, server_url)
+    pass_three(page)
+    play_until(page, "play")
+    page.locator("#hand .card.dim").first.click(force=True)
+    page.wait_for_selector("#notice:not([hidden])")
+    notice = page.text_content("#notice")
+    assert any(
+        reason in notice
+        for reason in ("You must follow suit", "The first trick is led", "Hearts are not broken", "No points")
+    )
+
+
+def test_a_whole_hand_through_the_page_updates_the_score_sheet(page, server_url):
+    open_game(page, server_url)
+    play_until(page, "summary")
+    summary = page.text_content("#dialog")
+    assert "Hand 1" in summary
+    take_turn(page)
+    rows = page.locator(".sheet-table tbody tr")
+    assert rows.count() == 1
+    totals = [int(t) for t in scores(page)]
+    assert sum(totals) in (26, 78)  # 26 points a hand, or a moon: 3 × 26
+    assert page.errors == []
+
+
+def test_reload_in_the_middle_of_a_trick_resumes_the_same_state(page, server_url):
+    open_game(page, server_url)
+    pass_three(page)
+    for _ in range(200):
+        step = wait_for_person(page)
+        if step == "play" and trick(page) and len(hand(page)) < 12:
+            break
+        take_turn(page)
+    before = (hand(page), trick(page), scores(page), saved_record(page)["save"])
+    page.reload()
+    page.wait_for_selector("#hand .card")
+    assert hand(page) == before[0]  # drawn from storage before the engine is ready
+    wait_for_person(page)
+    after = (hand(page), trick(page), scores(page), saved_record(page)["save"])
+    assert after == before
+
+
+def test_a_corrupted_save_is_reported_and_a_new_game_works(page, server_url, context):
+    truncated = '{"save": {"format": "hearts-table", "vers'
+    context.add_init_script(f"localStorage.setItem('hearts.save', {json.dumps(truncated)})")
+    open_game(page, server_url)
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "could not be loaded" in page.text_content("#notice")
+    assert len(hand(page)) == 13
+    assert page.evaluate("() => localStorage.getItem('hearts.save.broken')").startswith('{"save"')
+
+
+def test_a_save_with_a_damaged_history_is_set_aside(page, server_url, context):
+    document = {
+        "format": "hearts-table",
+        "version": 1,
+        "seats": [{"name": "You", "bot": None}] + [{"name": "Eva", "bot": "basic"}] * 3,
+        "match": {
+            "format": "hearts-match",
+            "version": 1,
+            "rules": {},
+            "seed": 5,
+            "history": [{"seat": 0, "play": "ZZ"}],
+        },
+    }
+    record = json.dumps({"save": document, "view": None})
+    context.add_init_script(f"localStorage.setItem('hearts.save', {json.dumps(record)})")
+    open_game(page, server_url)
+    page.wait_for_selector("#notice:not([hidden])")
+    assert "damaged at decision 1" in page.text_content("#notice")
+    assert len(hand(page)) == 13
+
+
+def test_pyodide_deals_the_same_cards_as_cpython(page, server_url, context):
+    from test_deal_and_pass import GOLDEN_HAND, GOLDEN_SEED  # the engine's own golden value
+
+    document = {
+        "format": "hearts-table",
+        "version": 1,
+        "seats": [{"name": "You", "bot": None}] + [{"name": "", "bot": "basic"}] * 3,
+        "match": {"format": "hearts-match", "version": 1, "rules": {}, "seed": GOLDEN_SEED, "history": []},
+    }
+    record = json.dumps({"save": document, "view": None})
+    context.add_init_script(f"localStorage.setItem('hearts.save', {json.dumps(record)})")
+    open_game(page, server_url)
+    assert hand(page) == [text for text in GOLDEN_HAND.split()]
+    assert parse_cards(" ".join(hand(page))) == sorted(parse_cards(GOLDEN_HAND))
+
+
+def start_new_game(page, preset: str) -> None:
+    page.click("header [data-panel=new]")
+    page.wait_for_selector("#opt-preset")
+    page.select_option("#opt-preset", preset)
+    page.wait_for_function(f"() => document.querySelector('#opt-preset').value === '{preset}'")
+    page.click("#dialog [data-action=start]")
+
+
+def test_three_and_six_player_games_deal_the_right_number_of_cards(page, server_url):
+    open_game(page, server_url)
+    for preset, players, cards in (("3-players", 3, 17), ("6-players", 6, 8)):
+        start_new_game(page, preset)
+        page.wait_for_function(f"() => document.querySelectorAll('.seat').length === {players}")
+        wait_for_person(page)
+        assert len(hand(page)) == cards

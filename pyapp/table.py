@@ -1,0 +1,171 @@
+"""A table: a match plus who sits in each seat, as the page plays it (the game manager).
+
+The table never touches the page.  It takes a person's decision, lets the
+computer seats decide when asked (one decision at a time, so the page can
+show each card with a visible delay), and describes itself for one seat as a
+plain-data *view*: that seat's observation, the seats, the reason each
+unplayable card cannot be played, and the save document.  Bots only ever get
+observations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Action
+from .bots import BOTS, Bot, make_bot
+from .cards import card_text
+from .match import IllegalAction, Match, Phase
+from .observation import observe
+from .rules import Rules, RulesError
+from .save import SaveError, from_document, to_document
+
+FORMAT = "hearts-table"
+VERSION = 1
+MAX_NAME = 20
+DEFAULT_NAMES = ("You", "Eva", "Jan", "Marta", "Petr", "Lenka", "Tomáš", "Zora", "Karel", "Ilona")
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who sits in a seat: a person (``bot`` is None) or a computer player of a level."""
+
+    name: str
+    bot: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON data."""
+        return {"name": self.name, "bot": self.bot}
+
+
+def clean_name(name: Any, seat: int) -> str:
+    """A seat's display name: trimmed, at most 20 characters, a default when empty."""
+    text = " ".join(str(name).split())[:MAX_NAME] if isinstance(name, str) else ""
+    return text or DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
+
+
+def seats_from(data: Any, players: int) -> list[Seat]:
+    """Seats from plain data (one per player); refused with a reason when malformed."""
+    if not isinstance(data, list) or len(data) != players:
+        raise ValueError(f"Describe each of the {players} seats")
+    seats = []
+    for index, item in enumerate(data):
+        if not isinstance(item, dict):
+            raise ValueError(f"Seat {index} is not described")
+        bot = item.get("bot")
+        if bot is not None and bot not in BOTS:
+            raise ValueError(f"Unknown computer level {bot!r}")
+        seats.append(Seat(clean_name(item.get("name"), index), bot))
+    if all(seat.bot is not None for seat in seats):
+        raise ValueError("At least one seat must be a person")
+    return seats
+
+
+class Table:
+    """A match with its seats; people decide through :meth:`act`, computers through :meth:`bot_step`."""
+
+    def __init__(self, match: Match, seats: list[Seat]) -> None:
+        self.match = match
+        self.seats = seats
+        self.bots: list[Bot | None] = [
+            make_bot(seat.bot, match.seed * 16 + index) if seat.bot else None for index, seat in enumerate(seats)
+        ]
+        self._bots_pass()
+
+    @classmethod
+    def new(cls, options: dict[str, Any]) -> Table:
+        """A new match from ``{"rules": {...}, "seats": [...], "seed": optional int}``."""
+        rules = Rules.from_dict(options.get("rules", {}))
+        seed = options.get("seed")
+        if seed is not None and (type(seed) is not int or seed < 0):
+            raise ValueError("The deal number must be a whole number")
+        return cls(Match(rules, seed), seats_from(options.get("seats"), rules.players))
+
+    # Decisions -------------------------------------------------------------
+
+    @property
+    def bots_to_act(self) -> list[int]:
+        """Computer seats with a decision to make now."""
+        return [seat for seat in self.match.to_act if self.bots[seat] is not None]
+
+    @property
+    def people_to_act(self) -> list[int]:
+        """Human seats with a decision to make now."""
+        return [seat for seat in self.match.to_act if self.bots[seat] is None]
+
+    def act(self, data: Any) -> None:
+        """A person's decision as plain data (``{"seat": 0, "play": "QS"}``); illegal ones raise."""
+        action = Action.from_dict(data)
+        if not 0 <= action.seat < len(self.bots) or self.bots[action.seat] is not None:
+            raise IllegalAction("That seat is not yours")
+        self.match.apply(action)
+        self._bots_pass()
+
+    def bot_step(self) -> bool:
+        """Let the first computer seat to act make one decision; False when none is to act."""
+        seats = self.bots_to_act
+        if not seats:
+            return False
+        bot = self.bots[seats[0]]
+        assert bot is not None
+        self.match.apply(bot.decide(observe(self.match, seats[0])))
+        self._bots_pass()
+        return True
+
+    def _bots_pass(self) -> None:
+        """Computer seats choose their passes at once: nobody receives before everyone chose."""
+        while self.match.phase is Phase.PASS and self.bots_to_act:
+            seat = self.bots_to_act[0]
+            bot = self.bots[seat]
+            assert bot is not None
+            self.match.apply(bot.decide(observe(self.match, seat)))
+
+    def undo_to(self, length: int) -> None:
+        """Go back in the match's history (computer passes are made again at once)."""
+        self.match.undo_to(length)
+        self._bots_pass()
+
+    # Views and saves ---------------------------------------------------------
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """Everything the page shows to ``seat``, as plain data."""
+        observation = observe(self.match, seat)
+        reasons = {}
+        if observation.phase is Phase.PLAY and self.match.current_seat == seat:
+            for face in set(observation.hand) - set(observation.legal):
+                reasons[card_text(face)] = self.match.check(Action.play(seat, face))
+        return {
+            "observation": observation.to_dict(),
+            "seats": [s.to_dict() for s in self.seats],
+            "reasons": reasons,
+            "people_to_act": self.people_to_act,
+            "bots_to_act": self.bots_to_act,
+            "save": self.to_document(),
+        }
+
+    def to_document(self) -> dict[str, Any]:
+        """The table as a versioned JSON document (the match's own document inside)."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "seats": [seat.to_dict() for seat in self.seats],
+            "match": to_document(self.match),
+        }
+
+    @classmethod
+    def from_document(cls, document: Any) -> Table:
+        """A table from :meth:`to_document` output; anything wrong raises :class:`SaveError`."""
+        if not isinstance(document, dict) or document.get("format") != FORMAT:
+            raise SaveError("This is not a saved Hearts game")
+        version = document.get("version")
+        if type(version) is not int or version < 1:
+            raise SaveError("The saved game has no valid version number")
+        if version > VERSION:
+            raise SaveError(f"The saved game was made by a newer version of the game (format {version})")
+        match = from_document(document.get("match"))
+        try:
+            seats = seats_from(document.get("seats"), match.players)
+        except (ValueError, RulesError) as error:
+            raise SaveError(f"The saved game's seats are damaged: {error}") from None
+        return cls(match, seats)

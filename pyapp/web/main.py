@@ -1,0 +1,311 @@
+"""The page's main thread (MicroPython): input, storage and rendering around the engine worker.
+
+A click travels input → engine worker → new view → renderer, and nothing
+else redraws the page.  The engine (Pyodide) runs in the ``engine`` worker,
+so the page never freezes while it starts or while the computer thinks.  A
+saved game is drawn from storage before the engine is ready.
+"""
+
+import asyncio
+import json
+
+from pyscript import document, window, workers
+from pyscript.ffi import create_proxy
+from web import view
+from web.session import Session
+from web.storage import BROKEN_KEY, SAVE_KEY, SETTINGS_KEY, Storage
+
+COLLECT_DELAY = 1.2
+NOTICE_SECONDS = 4
+
+
+def browser_storage() -> Storage:
+    """localStorage when the browser allows it, memory otherwise."""
+    try:
+        return Storage(window.localStorage)
+    except Exception:
+        storage = Storage()
+        storage.problem = "This browser does not let the game use its storage; progress lasts until the page closes."
+        return storage
+
+
+def parse_json(text):
+    """Parsed JSON, or None when the text is missing or not JSON."""
+    if not isinstance(text, str):
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+class App:
+    """Wires the session, the storage, the engine worker and the page's elements together."""
+
+    def __init__(self):
+        self.storage = browser_storage()
+        self.session = Session(parse_json(self.storage.get(SETTINGS_KEY)))
+        self.engine = None
+        self.catalog = None
+        self.advancing = False
+        self.notice_serial = 0
+        self.notice_task = None
+        self.click_task = None
+        self.regions = {name: document.getElementById(name) for name in ("table", "hand", "sheet", "dialog", "notice")}
+        document.addEventListener("click", create_proxy(self.on_click))
+        document.addEventListener("keydown", create_proxy(self.on_key))
+        document.addEventListener("change", create_proxy(self.on_change))
+
+    # Rendering -------------------------------------------------------------
+
+    def render(self):
+        """Draw everything from state (the only way the page changes)."""
+        focused = document.activeElement
+        focus_card = focused.getAttribute("data-card") if focused and focused.closest("#hand") else None
+        self.regions["table"].innerHTML = view.render_table(self.session)
+        self.regions["hand"].innerHTML = view.render_hand(self.session)
+        self.regions["sheet"].innerHTML = view.render_sheet(self.session)
+        dialog = view.render_dialog(self.session, self.catalog)
+        opened = dialog and not self.regions["dialog"].innerHTML
+        self.regions["dialog"].innerHTML = dialog
+        self.regions["dialog"].hidden = not dialog
+        self.regions["table"].setAttribute("data-ready", "true")
+        if opened:
+            first = self.regions["dialog"].querySelector("button.primary, select, input, button")
+            if first:
+                first.focus()
+        elif focus_card:
+            card = self.regions["hand"].querySelector(f'[data-card="{focus_card}"]')
+            if card:
+                card.focus()
+
+    def notify(self, text):
+        """Show a short message (read out by screen readers) for a few seconds."""
+        self.notice_serial += 1
+        serial = self.notice_serial
+        self.regions["notice"].textContent = text
+        self.regions["notice"].hidden = False
+
+        async def clear():
+            await asyncio.sleep(NOTICE_SECONDS)
+            if serial == self.notice_serial:
+                self.regions["notice"].hidden = True
+
+        self.notice_task = asyncio.create_task(clear())
+
+    # Storage ---------------------------------------------------------------
+
+    def save(self):
+        """Save the game and settings after every change; tell the player once if storage fails."""
+        if self.session.view is not None and "save" in self.session.view:
+            self.storage.set(SAVE_KEY, self.session.save_record())
+        self.storage.set(SETTINGS_KEY, json.dumps(self.session.settings))
+        if self.storage.problem:
+            self.notify(self.storage.problem)
+            self.storage.problem = ""
+
+    def saved_record(self):
+        """The saved game record (it may be broken), and its raw text."""
+        raw = self.storage.get(SAVE_KEY)
+        return parse_json(raw), raw
+
+    # Engine ----------------------------------------------------------------
+
+    async def call(self, name, *args):
+        """Call an exported engine function; its JSON answer as data."""
+        answer = await getattr(self.engine, name)(*args)
+        return json.loads(answer)
+
+    def accept(self, answer, fresh=False):
+        """Take the engine's answer: a new view, or a message when it refused."""
+        if not answer.get("ok"):
+            self.notify(answer.get("error", "Something went wrong"))
+            return False
+        self.session.show(answer["view"], fresh)
+        self.save()
+        return True
+
+    async def boot(self):
+        """Draw the saved game at once, start the engine, then resume or deal a new game."""
+        record, raw = self.saved_record()
+        if record and isinstance(record.get("view"), dict) and isinstance(record.get("save"), dict):
+            try:
+                self.session.show(record["view"], fresh=True)
+                self.session.restore_page_state(record)
+            except (KeyError, TypeError, ValueError):
+                self.session.view = None
+        self.render()
+        self.engine = await workers["engine"]
+        self.catalog = json.loads(await self.engine.catalog())
+        if raw is not None:
+            answer = await self.call("load_game", json.dumps(record.get("save")) if isinstance(record, dict) else raw)
+            if answer.get("ok"):
+                self.accept(answer, fresh=True)
+                self.session.restore_page_state(record)
+                await self.advance()
+                return
+            self.storage.set(BROKEN_KEY, raw)
+            self.storage.remove(SAVE_KEY)
+            self.session.view = None
+            self.notify(f"Your saved game could not be loaded and was set aside: {answer.get('error')}")
+        await self.new_game()
+
+    def game_options(self):
+        """The new-game options from the remembered form (classic with Easy players by default)."""
+        form = self.session.settings.get("form") or {}
+        rules = form.get("rules") or self.catalog["presets"][0]["rules"]
+        players = int(rules.get("players", 4))
+        levels = list(form.get("levels") or [])
+        seats = [{"name": self.session.settings.get("name") or "You", "bot": None}]
+        for seat in range(1, players):
+            level = levels[seat - 1] if seat - 1 < len(levels) else self.catalog["levels"][0]
+            seats.append({"name": "", "bot": level})
+        return {"rules": rules, "seats": seats}
+
+    async def new_game(self):
+        """Deal a new match with the remembered options."""
+        answer = await self.call("new_game", json.dumps(self.game_options()))
+        if self.accept(answer, fresh=True):
+            self.session.panel = ""
+        else:
+            form = self.session.settings.get("form") or {}
+            form["error"] = answer.get("error")
+            self.session.settings["form"] = form
+            self.session.panel = "new"
+        await self.advance()
+
+    async def act(self, action):
+        """Send a person's decision; the engine checks it."""
+        self.accept(await self.call("act", json.dumps(action)))
+        await self.advance()
+
+    async def advance(self):
+        """Run the computer seats and timed steps until the person has something to do."""
+        if self.advancing:
+            return
+        self.advancing = True
+        try:
+            while True:
+                self.render()
+                step = self.session.next_step()
+                if step == "bot":
+                    await asyncio.sleep(self.session.bot_delay_ms() / 1000)
+                    self.accept(await self.call("bot_step"))
+                elif step == "collect" and self.session.settings["collect"] == "timer":
+                    await asyncio.sleep(COLLECT_DELAY)
+                    self.session.collect()
+                    self.save()
+                else:
+                    return
+        finally:
+            self.advancing = False
+
+    # Input -----------------------------------------------------------------
+
+    def on_click(self, event):
+        """Route a click on a card or a control."""
+        target = event.target.closest("[data-action], #hand .card")
+        if target:
+            self.click_task = asyncio.create_task(self.handle(target))
+
+    async def handle(self, target):
+        """What a click means at this step."""
+        session = self.session
+        action = target.getAttribute("data-action")
+        card = target.getAttribute("data-card")
+        step = session.next_step()
+        seat = session.view["observation"]["seat"] if session.view else 0
+        if card and not action:
+            if self.engine is None:
+                self.notify("The game is still starting…")
+            elif step == "pass":
+                session.toggle(card)
+                self.render()
+            elif step == "play" and card in session.view["observation"]["legal"]:
+                await self.act({"seat": seat, "play": card})
+            else:
+                self.notify(session.view["reasons"].get(card) if step == "play" else "Wait for your turn")
+        elif action == "pass" and len(session.selected) == 3:
+            await self.act({"seat": seat, "pass": list(session.selected)})
+        elif action == "collect" and step == "collect":
+            session.collect()
+            self.save()
+            await self.advance()
+        elif action == "next" and step == "summary":
+            session.summary_read()
+            self.save()
+            await self.advance()
+        elif action == "moon" and step == "moon":
+            await self.act({"seat": seat, "moon": target.getAttribute("data-choice")})
+        elif action == "open":
+            session.panel = target.getAttribute("data-panel")
+            self.render()
+        elif action == "close":
+            session.panel = ""
+            self.render()
+        elif action == "again" and self.engine is not None:
+            await self.new_game()
+        elif action == "start" and self.engine is not None:
+            self.read_new_game_form()
+            await self.new_game()
+        elif action == "save-settings":
+            for name in ("speed", "collect"):
+                session.settings[name] = document.getElementById("opt-" + name).value
+            session.panel = ""
+            self.save()
+            await self.advance()
+
+    def read_new_game_form(self):
+        """Remember what the new-game form says (the engine checks it when the game starts)."""
+        form = self.session.settings.get("form") or {}
+        rules = {}
+        for option in self.catalog["options"]:
+            element = document.getElementById("opt-" + option["name"])
+            if option["type"] == "bool":
+                rules[option["name"]] = bool(element.checked)
+            elif option["type"] == "int":
+                try:
+                    rules[option["name"]] = int(element.value)
+                except ValueError:
+                    rules[option["name"]] = option["default"]
+            else:
+                rules[option["name"]] = element.value
+        levels = []
+        for seat in range(1, rules["players"]):
+            element = document.getElementById(f"opt-level-{seat}")
+            levels.append(element.value if element else self.catalog["levels"][0])
+        form.update(rules=rules, levels=levels, preset=document.getElementById("opt-preset").value, error="")
+        self.session.settings["form"] = form
+        self.session.settings["name"] = document.getElementById("opt-name").value
+
+    def on_change(self, event):
+        """A preset or the player count changed in the new-game form: redraw it to match."""
+        name = event.target.getAttribute("name")
+        if self.session.panel != "new" or name not in ("preset", "players", "variant"):
+            return
+        self.read_new_game_form()
+        form = self.session.settings["form"]
+        if name == "preset":
+            preset = next(p for p in self.catalog["presets"] if p["name"] == event.target.value)
+            form["rules"] = dict(preset["rules"])
+        self.render()
+
+    def on_key(self, event):
+        """Arrow keys move along the hand; Escape closes a panel."""
+        key = event.key
+        if key == "Escape" and self.session.panel:
+            self.session.panel = ""
+            self.render()
+            return
+        card = event.target.closest("#hand .card") if event.target.closest else None
+        if card and key in ("ArrowLeft", "ArrowRight", "Home", "End"):
+            cards = self.regions["hand"].querySelectorAll(".card")
+            index = int(card.getAttribute("data-index"))
+            last = cards.length - 1
+            target = {"ArrowLeft": max(index - 1, 0), "ArrowRight": min(index + 1, last), "Home": 0, "End": last}[key]
+            cards.item(target).focus()
+            event.preventDefault()
+
+
+app = App()
+await app.boot()  # noqa: F704 - PyScript runs this module with top-level await

@@ -1,0 +1,98 @@
+"""The page's own state beside the engine's view, and what the page should do next.
+
+Plain Python that MicroPython and CPython both run.  The engine's view says
+what the match is; this says what the person has seen and chosen on screen:
+the cards picked to pass, the finished trick already collected, the hand
+summaries already read, the open panel and the settings.
+"""
+
+import json
+
+from .names import SPEEDS
+
+DEFAULT_SETTINGS = {"speed": "normal", "collect": "click", "name": "You", "rules": None, "levels": None}
+PASS_COUNT = 3
+
+
+class Session:
+    """What the person has seen and chosen; saved with the game so a reload resumes it."""
+
+    def __init__(self, settings: dict = None):
+        self.view = None
+        self.selected = []
+        self.collected = ""
+        self.summaries_seen = 0
+        self.panel = ""
+        self.notice = ""
+        self.settings = dict(DEFAULT_SETTINGS)
+        if settings:
+            for key in DEFAULT_SETTINGS:
+                if key in settings:
+                    self.settings[key] = settings[key]
+
+    def show(self, view: dict, fresh: bool = False) -> None:
+        """Take a new view from the engine; ``fresh`` for a new or loaded game (nothing left to collect)."""
+        self.view = view
+        observation = view["observation"]
+        if fresh:
+            self.collected = observation["last_trick_key"]
+            self.summaries_seen = len(observation["results"])
+        if observation["phase"] != "pass":
+            self.selected = []
+
+    def next_step(self) -> str:
+        """What happens next: loading, collect, summary, over, pass, play, moon, bot or wait."""
+        if self.view is None:
+            return "loading"
+        observation = self.view["observation"]
+        if observation["last_trick"] and observation["last_trick_key"] != self.collected:
+            return "collect"
+        if len(observation["results"]) > self.summaries_seen:
+            return "summary"
+        if observation["phase"] == "over":
+            return "over"
+        if self.view["people_to_act"]:
+            return observation["phase"]
+        if self.view["bots_to_act"]:
+            return "bot"
+        return "wait"
+
+    def toggle(self, card: str) -> None:
+        """Pick or unpick a card to pass (at most three)."""
+        if card in self.selected:
+            self.selected.remove(card)
+        elif len(self.selected) < PASS_COUNT:
+            self.selected.append(card)
+
+    def collect(self) -> None:
+        """The finished trick on the table has been taken away."""
+        if self.view is not None:
+            self.collected = self.view["observation"]["last_trick_key"]
+
+    def summary_read(self) -> None:
+        """The person has read the end-of-hand summary."""
+        if self.view is not None:
+            self.summaries_seen = len(self.view["observation"]["results"])
+
+    def bot_delay_ms(self) -> int:
+        """How long a computer seat takes to play, by the speed setting."""
+        return SPEEDS.get(self.settings["speed"], SPEEDS["normal"])[1]
+
+    def save_record(self) -> str:
+        """The game as saved to storage: the engine's document, the last view and this state."""
+        view = dict(self.view)
+        document = view.pop("save")
+        record = {
+            "save": document,
+            "view": view,
+            "page": {"collected": self.collected, "summaries_seen": self.summaries_seen},
+        }
+        return json.dumps(record)
+
+    def restore_page_state(self, record: dict) -> None:
+        """Take back what had been collected and read, from a saved record."""
+        page = record.get("page") or {}
+        if isinstance(page.get("collected"), str):
+            self.collected = page["collected"]
+        if isinstance(page.get("summaries_seen"), int):
+            self.summaries_seen = page["summaries_seen"]

@@ -1,0 +1,90 @@
+"""The engine's side of the page: a Pyodide worker that owns the table.
+
+The main thread calls the exported functions with JSON text and gets JSON
+text back: ``{"ok": true, "view": {...}}`` or ``{"ok": false, "error": "..."}``.
+Coarse calls (new game, load, act, one computer decision), not a chatty API.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from pyapp.actions import ActionError
+from pyapp.bots import BOTS
+from pyapp.match import IllegalAction
+from pyapp.rules import PRESET_LABELS, PRESETS, RulesError, option_schema
+from pyapp.save import SaveError
+from pyapp.table import Table
+
+EXPECTED_ERRORS = (ActionError, IllegalAction, RulesError, SaveError, ValueError)
+table: Table | None = None
+
+
+def _viewer() -> int:
+    assert table is not None
+    return next(seat for seat, s in enumerate(table.seats) if s.bot is None)
+
+
+def _answer(change: Callable[[], object]) -> str:
+    try:
+        change()
+    except EXPECTED_ERRORS as error:
+        return json.dumps({"ok": False, "error": str(error)})
+    assert table is not None
+    return json.dumps({"ok": True, "view": table.view(_viewer())})
+
+
+def _parse(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise SaveError("The data is not readable JSON (it may be truncated or damaged)") from None
+
+
+def new_game(options_json: str) -> str:
+    """Start a match from ``{"rules": {...}, "seats": [...], "seed": optional}``."""
+
+    def start() -> None:
+        global table
+        table = Table.new(_parse(options_json))
+
+    return _answer(start)
+
+
+def load_game(save_json: str) -> str:
+    """Resume the saved table document; a broken one is refused with the reason."""
+
+    def load() -> None:
+        global table
+        table = Table.from_document(_parse(save_json))
+
+    return _answer(load)
+
+
+def act(action_json: str) -> str:
+    """A person's decision, e.g. ``{"seat": 0, "play": "QS"}``."""
+    if table is None:
+        return json.dumps({"ok": False, "error": "No game is in progress"})
+    current = table
+    return _answer(lambda: current.act(_parse(action_json)))
+
+
+def bot_step() -> str:
+    """One decision of the first computer seat to act."""
+    if table is None:
+        return json.dumps({"ok": False, "error": "No game is in progress"})
+    current = table
+    return _answer(current.bot_step)
+
+
+def catalog() -> str:
+    """What the new-game form offers: presets, every rule option, computer levels."""
+    presets = [
+        {"name": name, "label": PRESET_LABELS[name], "rules": rules.to_dict()} for name, rules in PRESETS.items()
+    ]
+    return json.dumps({"presets": presets, "options": option_schema(), "levels": list(BOTS)})
+
+
+__export__ = ["new_game", "load_game", "act", "bot_step", "catalog"]

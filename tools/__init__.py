@@ -1,0 +1,1 @@
+"""Build and serve tools for the static site (not part of the game)."""

@@ -1,0 +1,98 @@
+"""Build ``dist/``: the whole static site, self-contained, with relative URLs only.
+
+``dist/`` holds the page (``index.html``, ``assets/``), the Python the page
+runs (``app/``: the engine as one zip for the Pyodide worker, the browser
+layer as plain files for the MicroPython main thread, and their PyScript
+configs) and the runtime files copied from the pinned npm packages
+(``runtime/``).  Nothing is fetched from another origin at run time.
+
+Run ``python -m tools.build``; it runs ``npm ci`` first when ``node_modules``
+is missing.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DIST = ROOT / "dist"
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+MICROPYTHON_FILES = ["micropython.mjs", "micropython.wasm"]
+PYODIDE_DIR = NODE_MODULES / "pyodide"
+MICROPYTHON_DIR = NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript"
+PYSCRIPT_DIR = NODE_MODULES / "@pyscript" / "core" / "dist"
+ENGINE = ROOT / "pyapp"
+WEB = ENGINE / "web"
+MAIN_THREAD_MODULES = ["__init__.py", "view.py", "session.py", "storage.py", "names.py", "main.py"]
+
+
+def ensure_node_modules() -> None:
+    """Install the pinned npm packages when they are missing."""
+    if not (PYODIDE_DIR / "pyodide.mjs").exists() or not (PYSCRIPT_DIR / "core.js").exists():
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+
+
+def copy_runtime(dest: Path) -> None:
+    """Only the runtime files the page needs."""
+    for source, names, target in (
+        (PYODIDE_DIR, PYODIDE_FILES, dest / "runtime" / "pyodide"),
+        (MICROPYTHON_DIR, MICROPYTHON_FILES, dest / "runtime" / "micropython"),
+    ):
+        target.mkdir(parents=True)
+        for name in names:
+            shutil.copy2(source / name, target / name)
+    pyscript = dest / "runtime" / "pyscript"
+    pyscript.mkdir(parents=True)
+    for path in PYSCRIPT_DIR.iterdir():
+        if path.suffix in (".js", ".css"):
+            shutil.copy2(path, pyscript / path.name)
+
+
+def engine_zip(dest: Path) -> None:
+    """The engine package (without the browser layer) as one zip for the worker."""
+    with zipfile.ZipFile(dest / "app" / "engine.zip", "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(ENGINE.rglob("*.py")):
+            if WEB not in path.parents:
+                archive.write(path, path.relative_to(ROOT).as_posix())
+
+
+def python_configs(dest: Path) -> None:
+    """PyScript configs: the interpreters' relative URLs and the files each side needs."""
+    web = dest / "app" / "web"
+    web.mkdir(parents=True)
+    for name in [*MAIN_THREAD_MODULES, "worker.py"]:
+        shutil.copy2(WEB / name, web / name)
+    # PyScript 0.7 resolves "files" against the config file's folder (app/), and "interpreter" against
+    # the page on the main thread but against the config's folder in a worker.
+    main_files = {f"./web/{name}": f"./web/{name}" for name in MAIN_THREAD_MODULES if name != "main.py"}
+    configs = {
+        "main.json": {"interpreter": "./runtime/micropython/micropython.mjs", "files": main_files},
+        "worker.json": {"interpreter": "../runtime/pyodide/pyodide.mjs", "files": {"./engine.zip": "./*"}},
+    }
+    for name, config in configs.items():
+        (dest / "app" / name).write_text(json.dumps(config, indent=2) + "\n")
+
+
+def build(dest: Path = DIST) -> Path:
+    """Build the site into ``dest`` (emptied first); returns ``dest``."""
+    ensure_node_modules()
+    if dest.exists():
+        shutil.rmtree(dest)
+    dest.mkdir(parents=True)
+    shutil.copy2(ROOT / "index.html", dest / "index.html")
+    shutil.copytree(ROOT / "assets", dest / "assets")
+    (dest / "app").mkdir()
+    copy_runtime(dest)
+    engine_zip(dest)
+    python_configs(dest)
+    return dest
+
+
+if __name__ == "__main__":
+    print(f"built {build(Path(sys.argv[1]) if len(sys.argv) > 1 else DIST)}")
