@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlparse
@@ -14,10 +13,6 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_
 
 from tools.build import build
 from tools.serve import serve_in_background, url_of
-
-# The helpers beside this file, and the engine tests' golden values, are imported by name.
-sys.path.insert(0, str(Path(__file__).parent))
-sys.path.insert(0, str(Path(__file__).parents[1] / "tests"))
 
 CHROMIUM_ARGS = [
     "--no-sandbox",

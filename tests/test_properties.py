@@ -46,7 +46,9 @@ def check_observations_hide_other_hands(match: Match) -> None:
     for seat in range(match.players):
         view = observe(match, seat)
         data = view.to_dict()
-        for key in ("rules", "legal", "received"):  # option values such as "JD"; subsets of the hand
+        # Not counted: option values such as "JD"; subsets of the hand; the last finished trick, which
+        # repeats a trick already shown (or the previous hand's, all of whose cards were played openly).
+        for key in ("rules", "legal", "received", "last_trick"):
             del data[key]
         named = cards_named(data)
         allowed = Counter(view.hand) + Counter(view.played()) + Counter(view.passed)

@@ -131,7 +131,7 @@ def render_table(session) -> str:
     cards = []
     for order, play in enumerate(plays):
         seat, text = play
-        x, y = seat_point((seat - me) % players, players, 15, 17)
+        x, y = seat_point((seat - me) % players, players, 20, 26)
         classes = "played" + (" led" if order == 0 else "") + (" winner" if seat == winner else "")
         style = f' style="left:{x}%;top:{y}%;z-index:{order + 1}"'
         cards.append(card_markup(text, "div", classes, style, f"{seat_name(view, seat)}: {card_name(text)}"))
