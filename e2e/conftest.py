@@ -3,42 +3,18 @@
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from browser import launch
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from tools.build import build
 from tools.serve import serve_in_background, url_of
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 FAST_SETTINGS = {"speed": "instant", "collect": "click", "name": "You"}
-BOOT_TIMEOUT = 60_000
-
-
-def chromium_path() -> str | None:
-    """Debian's Chromium when it is installed (Playwright cannot download its own browser here)."""
-    for name in ("chromium", "chromium-browser"):
-        path = shutil.which(name)
-        if path:
-            return path
-    return None
-
-
-def launch(playwright: Playwright, extra_args: list[str] | None = None) -> Browser:
-    """Headless Chromium with this machine's closed-network flags."""
-    return playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS + (extra_args or []))
 
 
 @pytest.fixture(scope="session")

@@ -31,6 +31,16 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             return str(Path(self.directory) / "__not_found__")
         return super().translate_path("/" + path[len(self.base) :])
 
+    def send_head(self):  # type: ignore[no-untyped-def]
+        """Serve as usual, and note what was sent when the server keeps a log (benchmarks count bytes)."""
+        result = super().send_head()
+        log = getattr(self.server, "request_log", None)
+        if log is not None:
+            path = self.translate_path(self.path.split("?")[0])
+            size = Path(path).stat().st_size if result is not None and Path(path).is_file() else 0
+            log.append((self.path, size))
+        return result
+
     def end_headers(self) -> None:
         """Let the browser revalidate, so a rebuilt site is picked up at once."""
         self.send_header("Cache-Control", "no-cache")
@@ -54,9 +64,12 @@ def url_of(server: http.server.ThreadingHTTPServer) -> str:
     return f"http://127.0.0.1:{server.server_address[1]}{server.base}"  # type: ignore[attr-defined]
 
 
-def serve_in_background(directory: Path = DIST, base: str = "/") -> http.server.ThreadingHTTPServer:
-    """Start a server on a free port in a daemon thread (for tests and benchmarks)."""
+def serve_in_background(directory: Path = DIST, base: str = "/", log: bool = False) -> http.server.ThreadingHTTPServer:
+    """Start a server on a free port in a daemon thread (for tests and benchmarks); ``log`` keeps
+    ``server.request_log``, a list of (path, bytes) of every file sent in full."""
     server = make_server(directory, 0, base)
+    if log:
+        server.request_log = []  # type: ignore[attr-defined]
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 

@@ -130,7 +130,7 @@ class App:
         record, raw = self.saved_record()
         if record and isinstance(record.get("view"), dict) and isinstance(record.get("save"), dict):
             try:
-                self.session.show(record["view"], fresh=True)
+                self.session.show(record["view"], fresh=True, ready=False)
                 self.session.restore_page_state(record)
             except (KeyError, TypeError, ValueError):
                 self.session.view = None

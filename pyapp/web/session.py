@@ -19,6 +19,7 @@ class Session:
 
     def __init__(self, settings: dict = None):
         self.view = None
+        self.ready = False  # the engine has answered: until then a saved game is only drawn
         self.selected = []
         self.collected = ""
         self.summaries_seen = 0
@@ -30,9 +31,11 @@ class Session:
                 if key in settings:
                     self.settings[key] = settings[key]
 
-    def show(self, view: dict, fresh: bool = False) -> None:
-        """Take a new view from the engine; ``fresh`` for a new or loaded game (nothing left to collect)."""
+    def show(self, view: dict, fresh: bool = False, ready: bool = True) -> None:
+        """Take a new view; ``fresh`` for a new or loaded game (nothing left to collect); ``ready``
+        unless it is a saved view drawn before the engine has started."""
         self.view = view
+        self.ready = ready
         observation = view["observation"]
         if fresh:
             self.collected = observation["last_trick_key"]
@@ -42,7 +45,7 @@ class Session:
 
     def next_step(self) -> str:
         """What happens next: loading, collect, summary, over, pass, play, moon, bot or wait."""
-        if self.view is None:
+        if self.view is None or not self.ready:
             return "loading"
         observation = self.view["observation"]
         if observation["last_trick"] and observation["last_trick_key"] != self.collected:

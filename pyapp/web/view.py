@@ -69,7 +69,7 @@ def status_text(session) -> str:
     """One line saying what happens now."""
     step = session.next_step()
     if step == "loading":
-        return "Shuffling the cards…"
+        return "Starting the game engine…" if session.view else "Shuffling the cards…"
     view = session.view
     observation = view["observation"]
     me = observation["seat"]

@@ -1,0 +1,179 @@
+"""Page benchmark: prints figures, asserts nothing.  ``python -m e2e.bench_page [--rounds 3]``.
+
+Measured in headless Chromium against the built site on 127.0.0.1, next to a
+bare Pyodide page (``loadPyodide`` and nothing else) served from the same
+files in the same run:
+
+* time from navigation to the table drawn by Python, and to the first
+  clickable card, on a first visit (new profile) and a returning visit (the
+  browser restarted on the same profile);
+* the longest main-thread task (PerformanceObserver ``longtask``) and the
+  longest gap between animation frames, at boot and during a hand with the
+  computer players thinking;
+* every file the first visit downloads, how often and how many bytes.
+
+Other hosts are blocked with ``--host-resolver-rules`` rather than a
+Playwright route, because a route turns the HTTP cache off.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+
+from e2e.browser import CHROMIUM_ARGS, chromium_path
+from e2e.table import play_until, take_turn
+from tools.build import build
+from tools.serve import serve_in_background, url_of
+
+BLOCK_OTHER_HOSTS = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
+BARE_PAGE = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
+<script type="module">
+import { loadPyodide } from "./runtime/pyodide/pyodide.mjs";
+const pyodide = await loadPyodide({ indexURL: "./runtime/pyodide/" });
+pyodide.runPython("1 + 1");
+window.__ready = performance.now();
+</script>"""
+# Installed before any page script: records long tasks, frame gaps and when the table and a card appear.
+PROBE = """
+window.__probe = { longtasks: [], frames: [], table: null, card: null };
+new PerformanceObserver(list => {
+  for (const entry of list.getEntries()) window.__probe.longtasks.push([entry.startTime, entry.duration]);
+}).observe({ type: "longtask", buffered: true });
+let last = performance.now();
+function frame(now) { window.__probe.frames.push([last, now - last]); last = now; requestAnimationFrame(frame); }
+requestAnimationFrame(frame);
+new MutationObserver(() => {
+  const p = window.__probe, now = performance.now();
+  if (p.table === null && document.querySelector('#table[data-ready]')) p.table = now;
+  if (p.card === null && document.querySelector('#hand .card:not(.dim)')) p.card = now;
+}).observe(document, { subtree: true, childList: true, attributes: true });
+"""
+SETTINGS = "localStorage.setItem('hearts.settings', JSON.stringify({speed: 'fast', collect: 'timer'}));"
+
+
+def launch(playwright: Playwright, profile: Path) -> Any:
+    """Chromium on a persistent profile (so a restart keeps its cache and storage)."""
+    return playwright.chromium.launch_persistent_context(
+        str(profile),
+        executable_path=chromium_path(),
+        args=[*CHROMIUM_ARGS, BLOCK_OTHER_HOSTS],
+        viewport={"width": 1280, "height": 860},
+    )
+
+
+def worst(items: list[list[float]], start: float, end: float) -> float:
+    """The longest duration among (start time, duration) pairs that begin within [start, end]."""
+    return max((duration for at, duration in items if start <= at <= end), default=0.0)
+
+
+def visit(context: Any, url: str, first: bool) -> dict[str, float]:
+    """Load the game page once and time it."""
+    if first:
+        context.add_init_script(SETTINGS)
+    context.add_init_script(PROBE)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("() => window.__probe.card !== null", timeout=60_000)
+    page.wait_for_timeout(300)
+    probe = page.evaluate("() => window.__probe")
+    return {
+        "table_ms": round(probe["table"]),
+        "card_ms": round(probe["card"]),
+        "boot_longest_task_ms": round(worst(probe["longtasks"], 0, probe["card"])),
+        "boot_longest_frame_gap_ms": round(worst(probe["frames"], 0, probe["card"])),
+    }
+
+
+def bare_visit(browser: Browser, url: str) -> float:
+    """Time a bare Pyodide page from navigation to ``runPython`` done."""
+    page = browser.new_page()
+    page.goto(url + "bare-pyodide.html")
+    page.wait_for_function("() => window.__ready", timeout=60_000)
+    ready = page.evaluate("() => window.__ready")
+    page.close()
+    return ready
+
+
+def play_hand(page: Page) -> dict[str, float]:
+    """Play through a hand (the computer thinking between our cards) and report the main thread's worst."""
+    start = page.evaluate("() => performance.now()")
+    play_until(page, "summary")
+    end = page.evaluate("() => performance.now()")
+    probe = page.evaluate("() => window.__probe")
+    take_turn(page)  # read the summary: the next visit resumes at the next hand's pass
+    long_tasks = [d for at, d in probe["longtasks"] if start <= at <= end]
+    return {
+        "play_longest_task_ms": round(max(long_tasks, default=0)),
+        "play_tasks_over_50ms": sum(1 for d in long_tasks if d > 50),
+        "play_longest_frame_gap_ms": round(worst(probe["frames"], start, end)),
+        "play_seconds": round((end - start) / 1000, 1),
+    }
+
+
+def run(rounds: int) -> dict[str, Any]:
+    """All figures, medians over ``rounds`` (downloads from the first round)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        site = build(Path(scratch) / "dist")
+        (site / "bare-pyodide.html").write_text(BARE_PAGE)
+        server = serve_in_background(site, log=True)
+        url = url_of(server)
+        rows: list[dict[str, float]] = []
+        downloads: Counter[str] = Counter()
+        sizes: dict[str, int] = {}
+        with sync_playwright() as playwright:
+            for round_number in range(rounds):
+                browser = playwright.chromium.launch(
+                    executable_path=chromium_path(), args=[*CHROMIUM_ARGS, BLOCK_OTHER_HOSTS]
+                )
+                bare = bare_visit(browser, url)
+                browser.close()
+                profile = Path(scratch) / f"profile-{round_number}"
+                server.request_log.clear()
+                context = launch(playwright, profile)
+                first = visit(context, url, first=True)
+                if round_number == 0:
+                    for path, size in server.request_log:
+                        if size:
+                            downloads[path] += 1
+                            sizes[path] = size
+                    first.update(play_hand(context.pages[-1]))
+                context.close()
+                context = launch(playwright, profile)
+                returning = visit(context, url, first=False)
+                context.close()
+                rows.append(
+                    {"bare_pyodide_ms": round(bare), **first, **{f"return_{k}": v for k, v in returning.items()}}
+                )
+        server.shutdown()
+    figures = {key: statistics.median(row[key] for row in rows if key in row) for key in rows[0]}
+    figures["card_vs_bare_pyodide"] = round(figures["card_ms"] / figures["bare_pyodide_ms"], 3)
+    figures["return_card_vs_bare_pyodide"] = round(figures["return_card_ms"] / figures["bare_pyodide_ms"], 3)
+    runtime = {
+        path: {"times": downloads[path], "bytes": sizes[path]} for path in sorted(downloads) if "/runtime/" in path
+    }
+    return {
+        "rounds": rounds,
+        "figures": figures,
+        "first_visit_downloads": {path: {"times": downloads[path], "bytes": sizes[path]} for path in sorted(downloads)},
+        "runtime_files_fetched_more_than_once": [path for path, info in runtime.items() if info["times"] > 1],
+        "first_visit_total_bytes": sum(sizes[path] * downloads[path] for path in downloads),
+    }
+
+
+def main() -> None:
+    """Print the figures as JSON."""
+    parser = argparse.ArgumentParser(description="Page load and responsiveness figures")
+    parser.add_argument("--rounds", type=int, default=3)
+    print(json.dumps(run(parser.parse_args().rounds), indent=2))
+
+
+if __name__ == "__main__":
+    main()
