@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from table import (
+    click_and_wait,
     current_step,
     hand,
     open_game,
@@ -143,3 +144,40 @@ def test_three_and_six_player_games_deal_the_right_number_of_cards(page, server_
         page.wait_for_function(f"() => document.querySelectorAll('.seat').length === {players}")
         wait_for_person(page)
         assert len(hand(page)) == cards
+
+
+def test_keyboard_play_arrows_and_enter(page, server_url):
+    open_game(page, server_url)
+    page.focus("#hand .card")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => document.activeElement.dataset.index") == "1"
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#hand .card[data-index="1"][aria-pressed="true"]')
+    assert page.evaluate("() => document.activeElement.dataset.index") == "1"  # focus kept after redraw
+    page.keyboard.press("End")
+    assert page.evaluate("() => document.activeElement.dataset.index") == "12"
+
+
+def test_settings_persist_across_a_reload(page, server_url):
+    open_game(page, server_url)
+    page.click("header [data-panel=settings]")
+    page.select_option("#opt-speed", "slow")
+    page.click("#dialog [data-action=save-settings]")
+    page.reload()
+    wait_for_person(page)
+    page.click("header [data-panel=settings]")
+    assert page.input_value("#opt-speed") == "slow"
+
+
+def test_a_whole_game_to_the_target_ends_with_the_winner(page, server_url):
+    open_game(page, server_url)
+    page.click("header [data-panel=new]")
+    page.fill("#opt-target", "25")
+    page.click("#dialog [data-action=start]")
+    page.wait_for_function("() => document.querySelector('.info').textContent.includes('To 25')")
+    play_until(page, "over", limit=2000)
+    text = page.text_content("#dialog")
+    assert "Game over" in text and ("wins" in text or "win!" in text)
+    click_and_wait(page, "#dialog [data-action=again]")
+    wait_for_person(page)
+    assert current_step(page) == "pass" and len(hand(page)) == 13

@@ -1,0 +1,91 @@
+import json
+
+import pytest
+
+from pyapp.match import IllegalAction, Phase
+from pyapp.save import SaveError
+from pyapp.table import Table
+from pyapp.web import worker
+
+SEATS = [
+    {"name": "Ann", "bot": None},
+    {"name": "", "bot": "basic"},
+    {"bot": "random"},
+    {"name": "  Bo   b ", "bot": "basic"},
+]
+
+
+def new_table(**options):
+    return Table.new({"seats": SEATS, "seed": 4, **options})
+
+
+class TestTable:
+    def test_computer_seats_pass_at_once_and_people_wait(self):
+        table = new_table()
+        assert table.match.phase is Phase.PASS
+        assert table.people_to_act == [0] and table.bots_to_act == []
+        view = table.view(0)
+        assert view["observation"]["passes_chosen"] == [False, True, True, True]
+        assert [seat["name"] for seat in view["seats"]] == ["Ann", "Eva", "Jan", "Bo b"]
+
+    def test_a_person_cannot_act_for_a_computer_seat(self):
+        table = new_table()
+        with pytest.raises(IllegalAction, match="not yours"):
+            table.act({"seat": 1, "pass": ["2C", "3C", "4C"]})
+
+    def test_reasons_for_unplayable_cards(self):
+        table = new_table()
+        table.act({"seat": 0, "pass": table.view(0)["observation"]["hand"][:3]})
+        while 0 not in table.people_to_act:
+            assert table.bot_step()
+        view = table.view(0)
+        for card, reason in view["reasons"].items():
+            assert card in view["observation"]["hand"] and card not in view["observation"]["legal"]
+            assert reason
+
+    def test_document_round_trip_and_refusals(self):
+        table = new_table()
+        table.act({"seat": 0, "pass": table.view(0)["observation"]["hand"][:3]})
+        document = table.to_document()
+        again = Table.from_document(json.loads(json.dumps(document)))
+        assert again.match.snapshot() == table.match.snapshot()
+        with pytest.raises(SaveError, match="not a saved Hearts game"):
+            Table.from_document({"format": "other"})
+        with pytest.raises(SaveError, match="newer version"):
+            Table.from_document(dict(document, version=9))
+        with pytest.raises(SaveError, match="seats are damaged"):
+            Table.from_document(dict(document, seats=document["seats"][:2]))
+
+    def test_bad_options(self):
+        with pytest.raises(ValueError, match="At least one seat must be a person"):
+            Table.new({"seats": [{"bot": "basic"}] * 4})
+        with pytest.raises(ValueError, match="Unknown computer level"):
+            Table.new({"seats": [{"bot": None}, {"bot": "genius"}, {"bot": None}, {"bot": None}]})
+        with pytest.raises(ValueError, match="Describe each of the 4 seats"):
+            Table.new({"seats": SEATS[:3]})
+
+
+class TestWorker:
+    def test_calls_answer_json_views_or_errors(self):
+        answer = json.loads(worker.new_game(json.dumps({"seats": SEATS, "seed": 9})))
+        assert answer["ok"] and answer["view"]["observation"]["phase"] == "pass"
+        hand = answer["view"]["observation"]["hand"]
+        refused = json.loads(worker.act(json.dumps({"seat": 0, "pass": hand[:2]})))
+        assert refused == {"ok": False, "error": "Pass exactly 3 cards"}
+        played = json.loads(worker.act(json.dumps({"seat": 0, "pass": hand[:3]})))
+        assert played["ok"] and played["view"]["observation"]["phase"] == "play"
+        saved = json.dumps(played["view"]["save"])
+        loaded = json.loads(worker.load_game(saved))
+        assert loaded["view"]["observation"] == played["view"]["observation"]
+
+    def test_broken_input_is_refused_with_a_message(self):
+        assert json.loads(worker.load_game('{"format": "hearts-table", "ver'))["error"].startswith("The data is not")
+        assert "newer version" in json.loads(worker.load_game('{"format": "hearts-table", "version": 7}'))["error"]
+        assert json.loads(worker.new_game(json.dumps({"rules": {"players": 2}, "seats": []})))["ok"] is False
+
+    def test_catalog_lists_presets_options_and_levels(self):
+        catalog = json.loads(worker.catalog())
+        assert {p["name"] for p in catalog["presets"]} >= {"classic", "omnibus", "cancellation"}
+        names = [option["name"] for option in catalog["options"]]
+        assert names[:2] == ["players", "variant"] and "moon" in names
+        assert set(catalog["levels"]) == {"random", "basic"}

@@ -1,0 +1,109 @@
+"""The page's plain-Python layer (it also runs on MicroPython): rendering, session, storage."""
+
+import json
+
+from pyapp.table import Table
+from pyapp.web import view
+from pyapp.web.session import Session
+from pyapp.web.storage import SAVE_KEY, MemoryStore, Storage
+
+SEATS = [{"name": "<b>Ann</b>", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
+
+
+def session_for(table: Table) -> Session:
+    session = Session()
+    session.show(table.view(0), fresh=True)
+    return session
+
+
+class TestRender:
+    def test_names_are_escaped_everywhere(self):
+        session = session_for(Table.new({"seats": SEATS, "seed": 1}))
+        html = view.render_table(session) + view.render_sheet(session)
+        assert "<b>Ann</b>" not in html and "&lt;b&gt;Ann&lt;/b&gt;" in html
+
+    def test_pass_step_has_a_pass_button_and_pressable_cards(self):
+        session = session_for(Table.new({"seats": SEATS, "seed": 1}))
+        assert session.next_step() == "pass"
+        html = view.render_hand(session)
+        assert html.count('aria-pressed="false"') == 13
+        assert 'data-action="pass" disabled' in html
+        for card in session.view["observation"]["hand"][:3]:
+            session.toggle(card)
+        session.toggle(session.view["observation"]["hand"][3])  # a fourth is not taken
+        assert len(session.selected) == 3
+        assert 'data-action="pass" disabled' not in view.render_hand(session)
+
+    def test_cards_have_accessible_names(self):
+        assert 'aria-label="Queen of spades"' in view.card_markup("QS")
+        assert 'aria-label="Ten of hearts"' in view.card_markup("TH") and ">10<" in view.card_markup("TH")
+
+    def test_summary_announces_the_moon(self):
+        table = Table.new({"seats": SEATS, "seed": 1})
+        session = session_for(table)
+        observation = session.view["observation"]
+        observation["results"] = [
+            {"taken": [0, 26, 0, 0], "added": [26, 0, 26, 26], "shooter": 1, "choice": "add_to_others"}
+        ]
+        assert session.next_step() == "summary"
+        html = view.render_dialog(session, None)
+        assert "shot the moon" in html and "gave everyone else 26" in html
+
+    def test_game_over_names_the_winner(self):
+        session = session_for(Table.new({"seats": SEATS, "seed": 1}))
+        observation = session.view["observation"]
+        observation.update(phase="over", winners=[2], scores=[100, 60, 40, 70])
+        assert session.next_step() == "over"
+        html = view.render_dialog(session, None)
+        assert "Jan wins!" in html and 'data-action="again"' in html
+
+    def test_seat_positions_put_the_viewer_at_the_bottom_and_play_clockwise(self):
+        assert view.seat_point(0, 4, 40, 40) == (50.0, 90.0)
+        assert view.seat_point(1, 4, 40, 40) == (10.0, 50.0)  # the next seat to play is on the left
+        assert view.seat_point(2, 4, 40, 40) == (50.0, 10.0)
+
+    def test_signed(self):
+        assert [view.signed(v) for v in (3, 0, -26)] == ["+3", "0", "−26"]
+
+
+class TestSession:
+    def test_a_saved_view_is_drawn_but_not_playable_until_the_engine_answers(self):
+        table = Table.new({"seats": SEATS, "seed": 1})
+        session = Session()
+        session.show(table.view(0), fresh=True, ready=False)
+        assert session.next_step() == "loading"
+        assert "aria-disabled" in view.render_hand(session)
+        assert "Starting the game engine" in view.render_table(session)
+
+    def test_record_round_trip(self):
+        session = session_for(Table.new({"seats": SEATS, "seed": 1}))
+        session.collected = "0.3"
+        record = session.save_record()
+        other = Session()
+        other.restore_page_state(json.loads(record))
+        assert other.collected == "0.3"
+        assert "save" in json.loads(record) and "save" not in json.loads(record)["view"]
+
+    def test_settings_keep_only_known_keys(self):
+        session = Session({"speed": "slow", "evil": 1})
+        assert session.settings["speed"] == "slow" and "evil" not in session.settings
+        assert session.bot_delay_ms() == 1200
+
+
+class FullStore(MemoryStore):
+    def setItem(self, key, value):
+        raise RuntimeError("QuotaExceededError")
+
+
+class TestStorage:
+    def test_full_storage_falls_back_to_memory_and_says_so(self):
+        storage = Storage(FullStore())
+        assert storage.set(SAVE_KEY, "x") is False
+        assert storage.get(SAVE_KEY) == "x"
+        assert "full" in storage.problem
+
+    def test_missing_store_works_in_memory(self):
+        storage = Storage()
+        assert storage.set("a", "1") and storage.get("a") == "1"
+        storage.remove("a")
+        assert storage.get("a") is None
