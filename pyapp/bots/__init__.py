@@ -6,7 +6,7 @@ from .base import Bot, PolicyBot, moon_choice
 from .basic import BasicBot
 from .random_bot import RandomBot
 
-BOTS: dict[str, type[PolicyBot]] = {"random": RandomBot, "basic": BasicBot}
+BOTS: dict[str, type[PolicyBot]] = {"basic": BasicBot, "random": RandomBot}
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:

@@ -55,6 +55,7 @@ class App:
         document.addEventListener("click", create_proxy(self.on_click))
         document.addEventListener("keydown", create_proxy(self.on_key))
         document.addEventListener("change", create_proxy(self.on_change))
+        document.addEventListener("input", create_proxy(self.on_change))  # the seats follow the count as it is typed
 
     # Rendering -------------------------------------------------------------
 
@@ -271,7 +272,7 @@ class App:
             else:
                 rules[option["name"]] = element.value
         levels = []
-        for seat in range(1, rules["players"]):
+        for seat in range(1, max(rules["players"], 1)):
             element = document.getElementById(f"opt-level-{seat}")
             levels.append(element.value if element else self.catalog["levels"][0])
         form.update(rules=rules, levels=levels, preset=document.getElementById("opt-preset").value, error="")
@@ -279,16 +280,24 @@ class App:
         self.session.settings["name"] = document.getElementById("opt-name").value
 
     def on_change(self, event):
-        """A preset or the player count changed in the new-game form: redraw it to match."""
+        """The new-game form follows its preset (redrawn) and its player count (seats shown or hidden)."""
         name = event.target.getAttribute("name")
-        if self.session.panel != "new" or name not in ("preset", "players", "variant"):
+        if self.session.panel != "new":
             return
-        self.read_new_game_form()
-        form = self.session.settings["form"]
-        if name == "preset":
+        if name == "preset" and event.type == "change":
+            self.read_new_game_form()
             preset = next(p for p in self.catalog["presets"] if p["name"] == event.target.value)
-            form["rules"] = dict(preset["rules"])
-        self.render()
+            self.session.settings["form"]["rules"] = dict(preset["rules"])
+            self.render()
+        elif name == "players":
+            try:
+                players = int(event.target.value)
+            except ValueError:
+                return
+            rows = self.regions["dialog"].querySelectorAll(".seat-row")
+            for index in range(rows.length):
+                row = rows.item(index)
+                row.hidden = int(row.getAttribute("data-seat")) >= players
 
     def on_key(self, event):
         """Arrow keys move along the hand; Escape closes a panel."""

@@ -136,7 +136,8 @@ def render_table(session) -> str:
         style = f' style="left:{x}%;top:{y}%;z-index:{order + 1}"'
         cards.append(card_markup(text, "div", classes, style, f"{seat_name(view, seat)}: {card_name(text)}"))
     collect = ' data-action="collect" title="Collect the trick"' if step == "collect" else ""
-    parts.append(f'<div class="trick"{collect}>{"".join(cards)}</div>')
+    crowded = " crowded" if players > 6 else ""
+    parts.append(f'<div class="trick{crowded}"{collect}>{"".join(cards)}</div>')
     hearts = "Hearts broken" if observation["hearts_broken"] else "Hearts not broken"
     info = [
         f"Hand {observation['hand_index'] + 1}",
@@ -391,10 +392,15 @@ def render_new_game(session, catalog) -> str:
         f'<label for="opt-name">Your name</label><input id="opt-name" name="name" maxlength="20" '
         f'value="{escape(session.settings.get("name") or "You")}">'
     ]
-    for seat in range(1, players):
+    most = max(option["max"] for option in catalog["options"] if option["name"] == "players")
+    for seat in range(1, most):
+        # Every possible seat is drawn and the ones beyond the player count hidden, so changing the
+        # count never redraws the form under the pointer.
         level = levels[seat - 1] if seat - 1 < len(levels) else catalog["levels"][0]
+        hidden = " hidden" if seat >= players else ""
         seats.append(
-            f'<label for="opt-level-{seat}">Seat {seat + 1}</label>{_select("level-" + str(seat), level, catalog["levels"], LEVELS)}'
+            f'<div class="seat-row" data-seat="{seat}"{hidden}><label for="opt-level-{seat}">Seat {seat + 1}</label>'
+            f"{_select('level-' + str(seat), level, catalog['levels'], LEVELS)}</div>"
         )
     error = form.get("error")
     message = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
