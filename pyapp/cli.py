@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from . import bench
+from .arena import run_arena
 from .rules import PRESETS, RulesError, preset
 from .simulate import simulate
 from .terminal import play_in_terminal
@@ -24,6 +25,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--hands", type=int, default=100)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--seats", default="basic,random,random,random", help="one bot name per seat, comma-separated")
+
+    arena = commands.add_parser("arena", help="duplicate matches between bot levels; prints JSON figures")
+    arena.add_argument("--players", type=int, default=None)
+    arena.add_argument("--preset", default="classic", choices=sorted(PRESETS))
+    arena.add_argument("--deals", type=int, default=100)
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--seats", default="medium,basic,basic,basic", help="one bot level per seat")
+    arena.add_argument("--playouts", type=int, default=None, help="Hard's playouts per card (deterministic)")
+    arena.add_argument("--budget-ms", type=float, default=None, help="Hard's time per card instead")
+    arena.add_argument("--workers", type=int, default=1, help="processes to play deals in parallel")
 
     perf = commands.add_parser("bench", help="print engine throughput (random hands per second)")
     perf.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -45,6 +56,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             rules = preset(args.preset, **changes)
             seats = [name.strip() for name in args.seats.split(",")]
             print(json.dumps(simulate(rules, seats, args.hands, args.seed), indent=2))
+        elif args.command == "arena":
+            rules = preset(args.preset, **changes)
+            seats = [name.strip() for name in args.seats.split(",")]
+            options = {"playouts": args.playouts} if args.playouts else {}
+            if args.budget_ms:
+                options = {"budget_ms": args.budget_ms}
+            result = run_arena(rules, seats, args.deals, args.seed, args.workers, options)
+            print(json.dumps(result, indent=2))
         elif args.command == "bench":
             rows = bench.run(args.seconds)
             print(json.dumps(rows, indent=2) if args.json else bench.format_table(rows))

@@ -128,13 +128,45 @@ def random_deal(table: PointTable, rnd: Random) -> Position:
     return Position(hands, leader, [], True, first, False, [0] * n, [0] * n, pile_penalty, pile_bonus)
 
 
+class RandomPolicy:
+    """Uniformly random legal cards: the benchmark's policy and the baseline."""
+
+    def lead(self, hand: Hand, broken: bool, rnd: Random) -> int:
+        """Take a lead from ``hand``: any card, but no heart while hearts are unbroken (unless forced)."""
+        clubs, diamonds, spades, hearts = hand
+        if broken or not (clubs or diamonds or any(card != QUEEN_OF_SPADES for card in spades)):
+            return _take_random(hand, len(clubs) + len(diamonds) + len(spades) + len(hearts), rnd)
+        return _take_random(hand, len(clubs) + len(diamonds) + len(spades), rnd)
+
+    def follow(self, cards: list[int], winning: int, points: int, last: bool, rnd: Random) -> int:
+        """Take a card from ``cards`` (the led suit, never empty)."""
+        i = int(rnd() * len(cards))
+        card = cards[i]
+        cards[i] = cards[-1]
+        cards.pop()
+        return card
+
+    def discard(self, hand: Hand, no_points: bool, rnd: Random) -> int:
+        """Take any card from a hand void in the led suit (no point card on the first trick if avoidable)."""
+        if no_points:
+            safe = [(suit, i) for suit in (0, 1, 2) for i, card in enumerate(hand[suit]) if card != QUEEN_OF_SPADES]
+            if safe:
+                suit, i = safe[int(rnd() * len(safe))]
+                return _take_at(hand[suit], i)
+        return _take_random(hand, sum(len(cards) for cards in hand), rnd)
+
+
+RANDOM = RandomPolicy()
+
+
 def play_out(
     position: Position,
     table: PointTable,
     rnd: Random,
     record: list[tuple[int, int]] | None = None,
+    policy: RandomPolicy = RANDOM,
 ) -> tuple[list[int], list[int]]:
-    """Play ``position`` to the end of the hand with uniformly random legal cards.
+    """Play ``position`` to the end of the hand, every seat choosing its cards with ``policy``.
 
     Consumes ``position`` (pass a copy).  Returns (penalty, bonus) per seat
     for the whole hand; :func:`hand_score` turns them into score changes.
@@ -155,7 +187,8 @@ def play_out(
     trick = position.trick
     already_played = len(trick)
     seat = (leader + already_played) % n
-    tricks_left = sum(len(suit) for suit in hands[seat])
+    tricks_left = sum(len(suit) for suit in hands[seat]) + (already_played == n)
+    lead, follow, discard = policy.lead, policy.follow, policy.discard
     while tricks_left:
         tricks_left -= 1
         if not trick:
@@ -164,23 +197,30 @@ def play_out(
                 card = position.first_lead
                 hand[CLUBS].remove(card)
             else:
-                card = _random_lead(hand, broken, rnd)
+                card = lead(hand, broken, rnd)
             if card >= HEARTS_START or (queen_breaks and card == QUEEN_OF_SPADES):
                 broken = True
             trick.append((seat, card))
             seat = seat + 1 if seat + 1 < n else 0
         led_card = trick[0][1]
         led = led_card // RANKS_PER_SUIT
-        for _ in range(n - len(trick)):
+        low, high = led * RANKS_PER_SUIT, led * RANKS_PER_SUIT + RANKS_PER_SUIT
+        winning, points = led_card, 0
+        for _, card in trick[1:]:
+            points += pen[card]
+            if winning < card < high:
+                winning = card
+        remaining = n - len(trick)
+        for turn in range(remaining):
             hand = hands[seat]
             cards = hand[led]
             if cards:
-                i = int(rnd() * len(cards))
-                card = cards[i]
-                cards[i] = cards[-1]
-                cards.pop()
+                card = follow(cards, winning, points, turn == remaining - 1, rnd)
+                if card > winning:
+                    winning = card
             else:
-                card = _random_discard(hand, first_trick and no_points_first, rnd)
+                card = discard(hand, first_trick and no_points_first, rnd)
+                points += pen[card]
             if card >= HEARTS_START or (queen_breaks and card == QUEEN_OF_SPADES):
                 broken = True
             trick.append((seat, card))
@@ -191,7 +231,6 @@ def play_out(
             already_played = 0
         trick_pen, trick_bon = pile_pen, pile_bon
         winner, best = leader, led_card
-        low, high = led * RANKS_PER_SUIT, led * RANKS_PER_SUIT + RANKS_PER_SUIT
         for play_seat, card in trick:
             trick_pen += pen[card]
             trick_bon += bon[card]
@@ -213,24 +252,11 @@ def play_out(
     return penalty, bonus
 
 
-def _random_lead(hand: Hand, broken: bool, rnd: Random) -> int:
-    clubs, diamonds, spades, hearts = hand
-    if broken or not (clubs or diamonds or any(card != QUEEN_OF_SPADES for card in spades)):
-        return _take_random(hand, len(clubs) + len(diamonds) + len(spades) + len(hearts), rnd)
-    return _take_random(hand, len(clubs) + len(diamonds) + len(spades), rnd)
-
-
-def _random_discard(hand: Hand, no_points: bool, rnd: Random) -> int:
-    if no_points:
-        safe = [(suit, i) for suit in (0, 1, 2) for i, card in enumerate(hand[suit]) if card != QUEEN_OF_SPADES]
-        if safe:
-            suit, i = safe[int(rnd() * len(safe))]
-            cards = hand[suit]
-            card = cards[i]
-            cards[i] = cards[-1]
-            cards.pop()
-            return card
-    return _take_random(hand, sum(len(cards) for cards in hand), rnd)
+def _take_at(cards: list[int], i: int) -> int:
+    card = cards[i]
+    cards[i] = cards[-1]
+    cards.pop()
+    return card
 
 
 def _take_random(hand: Hand, count: int, rnd: Random) -> int:
@@ -238,10 +264,7 @@ def _take_random(hand: Hand, count: int, rnd: Random) -> int:
     r = int(rnd() * count)
     for cards in hand:
         if r < len(cards):
-            card = cards[r]
-            cards[r] = cards[-1]
-            cards.pop()
-            return card
+            return _take_at(cards, r)
         r -= len(cards)
     raise AssertionError("no card to take")  # pragma: no cover
 
@@ -260,3 +283,44 @@ def random_hands(rules: Rules, count: int, seed: int = 0) -> list[list[int]]:
     rnd = random.Random(seed).random
     table = PointTable(rules)
     return [hand_score(rules, *play_out(random_deal(table, rnd), table, rnd)) for _ in range(count)]
+
+
+class GreedyPolicy(RandomPolicy):
+    """A quick sensible player for Monte-Carlo playouts: lead low, duck, dump points when void."""
+
+    def lead(self, hand: Hand, broken: bool, rnd: Random) -> int:
+        """The lowest card of a random allowed suit, keeping the Queen of spades back when possible."""
+        clubs, diamonds, spades, hearts = hand
+        harmless = [cards for cards in (clubs, diamonds, spades) if cards and cards != [QUEEN_OF_SPADES]]
+        suits = harmless + ([hearts] if hearts and (broken or not harmless) else [])
+        if not suits:
+            return _take_at(spades, 0) if spades else _take_at(hearts, hearts.index(min(hearts)))
+        cards = suits[int(rnd() * len(suits))]
+        candidates = [card for card in cards if card != QUEEN_OF_SPADES] or cards
+        return _take_at(cards, cards.index(min(candidates)))
+
+    def follow(self, cards: list[int], winning: int, points: int, last: bool, rnd: Random) -> int:
+        """Duck as high as possible; when that is impossible, shed the highest card (not Q♠) if last or pointless."""
+        under = [card for card in cards if card < winning]
+        if under:
+            return _take_at(cards, cards.index(max(under)))
+        safe = [card for card in cards if card != QUEEN_OF_SPADES] or cards
+        choice = max(safe) if last or not points else min(safe)
+        return _take_at(cards, cards.index(choice))
+
+    def discard(self, hand: Hand, no_points: bool, rnd: Random) -> int:
+        """Dump the Queen of spades, then the highest heart, then the highest card."""
+        clubs, diamonds, spades, hearts = hand
+        if not no_points or not (clubs or diamonds or any(card != QUEEN_OF_SPADES for card in spades)):
+            if QUEEN_OF_SPADES in spades:
+                return _take_at(spades, spades.index(QUEEN_OF_SPADES))
+            if hearts:
+                return _take_at(hearts, hearts.index(max(hearts)))
+        choices = [cards for cards in (clubs, diamonds, spades) if cards and cards != [QUEEN_OF_SPADES]]
+        if not choices:
+            return RANDOM.discard(hand, no_points, rnd)
+        cards = max(choices, key=lambda suit: max(card % RANKS_PER_SUIT for card in suit if card != QUEEN_OF_SPADES))
+        return _take_at(cards, cards.index(max(card for card in cards if card != QUEEN_OF_SPADES)))
+
+
+GREEDY = GreedyPolicy()

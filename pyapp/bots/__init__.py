@@ -1,20 +1,25 @@
-"""The computer players, by name: ``random`` and ``basic`` (Easy)."""
+"""The computer players, by name: ``basic`` (Easy), ``medium``, ``hard`` and ``random``."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .base import Bot, PolicyBot, moon_choice
 from .basic import BasicBot
+from .hard import HardBot
+from .medium import MediumBot
 from .random_bot import RandomBot
 
-BOTS: dict[str, type[PolicyBot]] = {"basic": BasicBot, "random": RandomBot}
+BOTS: dict[str, type[PolicyBot]] = {"basic": BasicBot, "medium": MediumBot, "hard": HardBot, "random": RandomBot}
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A new bot of the named kind; an unknown name is refused with the known ones."""
+def make_bot(name: str, seed: int | None = None, **options: Any) -> Bot:
+    """A new bot of the named kind (``options`` such as Hard's ``budget_ms`` or ``playouts``)."""
     try:
-        return BOTS[name](seed)
+        kind = BOTS[name]
     except KeyError:
         raise ValueError(f"Unknown bot {name!r}; bots: {', '.join(BOTS)}") from None
+    return kind(seed, **options) if options else kind(seed)
 
 
-__all__ = ["BOTS", "BasicBot", "Bot", "PolicyBot", "RandomBot", "make_bot", "moon_choice"]
+__all__ = ["BOTS", "BasicBot", "Bot", "HardBot", "MediumBot", "PolicyBot", "RandomBot", "make_bot", "moon_choice"]

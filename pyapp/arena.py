@@ -1,0 +1,85 @@
+"""Duplicate matches between bot levels: luck of the deal cancels out.
+
+Each random deal is played once for every rotation of the seats, so every
+level sits in every seat with the same cards.  Figures per level: average
+points per hand with a 95% confidence interval (over per-deal averages, which
+is what duplicate play makes small), moons shot, and the time per card.
+Deals run in parallel worker processes.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from .bots import make_bot
+from .match import Match, Phase
+from .observation import observe
+from .rules import Rules
+from .stats import mean_ci95
+
+
+def play_deal(rules: Rules, seats: list[str], deal_seed: int, options: dict[str, Any]) -> dict[str, Any]:
+    """Play one deal in every rotation of the seats; per level its points, moons and times."""
+    n = rules.players
+    points: dict[str, list[int]] = defaultdict(list)
+    moons: dict[str, int] = defaultdict(int)
+    times: dict[str, list[float]] = defaultdict(list)
+    for rotation in range(n):
+        levels = [seats[(seat + rotation) % n] for seat in range(n)]
+        bots = [
+            make_bot(level, deal_seed * 100 + seat, **(options if level == "hard" else {}))
+            for seat, level in enumerate(levels)
+        ]
+        match = Match(rules.replace(target=10**6), deal_seed)
+        while not match.results:
+            for seat in match.to_act:
+                view = observe(match, seat)
+                start = time.perf_counter()
+                action = bots[seat].decide(view)
+                if match.phase is Phase.PLAY:
+                    times[levels[seat]].append(time.perf_counter() - start)
+                match.apply(action)
+        result = match.results[0]
+        for seat, added in enumerate(result.added):
+            points[levels[seat]].append(added)
+        if result.shooter is not None:
+            moons[levels[result.shooter]] += 1
+    return {"points": dict(points), "moons": dict(moons), "times": dict(times)}
+
+
+def run_arena(
+    rules: Rules,
+    seats: list[str],
+    deals: int,
+    seed: int = 1,
+    workers: int = 1,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Play ``deals`` duplicate deals; the figures per level as plain data."""
+    if len(seats) != rules.players:
+        raise ValueError(f"Name one bot for each of the {rules.players} seats, not {len(seats)}")
+    options = options or {}
+    jobs = [(rules, seats, seed * 100_003 + deal, options) for deal in range(deals)]
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            results = list(pool.map(play_deal, *zip(*jobs, strict=True)))
+    else:
+        results = [play_deal(*job) for job in jobs]
+    levels: dict[str, Any] = {}
+    for level in dict.fromkeys(seats):
+        per_deal = [statistics.fmean(result["points"][level]) for result in results]
+        mean, half = mean_ci95(per_deal)
+        move_times = [t for result in results for t in result["times"].get(level, [])]
+        levels[level] = {
+            "points_per_hand": mean,
+            "ci95": half,
+            "hands": sum(len(result["points"][level]) for result in results),
+            "moons": sum(result["moons"].get(level, 0) for result in results),
+            "ms_per_card_median": round(statistics.median(move_times) * 1000, 2) if move_times else 0.0,
+            "ms_per_card_mean": round(statistics.fmean(move_times) * 1000, 2) if move_times else 0.0,
+        }
+    return {"rules": rules.to_dict(), "seats": seats, "deals": deals, "options": options, "levels": levels}

@@ -1,0 +1,84 @@
+"""The ``hard`` bot: Monte-Carlo over deals that agree with what the seat knows.
+
+For each sampled deal of the unseen cards (:mod:`pyapp.bots.sampling`), every
+legal card is tried and the hand is played out on the fast path with a quick
+sensible policy for every seat; the card with the best average result
+(points against the others' average, so moons count both ways) is played.
+The same deals are used for every card, so the comparison is fair and its
+noise small.  Anytime: it stops at its budget, milliseconds for the page or
+a number of playouts (deterministic: the same seed and observation give the
+same card, as the tests and the arena need).  Passing and the moon choice
+use the Medium player's judgement.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..cards import HEARTS, QUEEN_OF_SPADES, RANKS_PER_SUIT
+from ..observation import Observation
+from ..playout import GREEDY, PointTable, Position, hand_score, play_out
+from ..rules import HeartsBreak, Rules
+from .medium import MediumBot
+from .sampling import sampled_position
+
+DEFAULT_BUDGET_MS = 300.0
+
+
+def play_card(position: Position, seat: int, card: int, rules: Rules) -> None:
+    """Play ``card`` from ``seat``'s hand into the position's trick."""
+    position.hands[seat][card // RANKS_PER_SUIT].remove(card)
+    position.trick.append((seat, card))
+    if card // RANKS_PER_SUIT == HEARTS or (
+        rules.hearts_break is HeartsBreak.HEART_OR_QUEEN and card == QUEEN_OF_SPADES
+    ):
+        position.hearts_broken = True
+
+
+class HardBot(MediumBot):
+    """Hard: Monte-Carlo playouts within a time or playout budget."""
+
+    name = "hard"
+
+    def __init__(
+        self, seed: int | None = None, budget_ms: float | None = DEFAULT_BUDGET_MS, playouts: int | None = None
+    ):
+        super().__init__(seed)
+        self.budget_ms = budget_ms
+        self.playouts = playouts
+        self.tables: dict[Rules, PointTable] = {}
+        self.last_playouts = 0
+
+    def choose_play(self, observation: Observation) -> int:
+        """The legal card with the best average result over the sampled deals."""
+        if len(observation.legal) == 1:
+            return observation.legal[0]
+        estimates = self.evaluate(observation)
+        return min(estimates, key=lambda card: (estimates[card][1], card))
+
+    def evaluate(self, observation: Observation) -> dict[int, tuple[float, float]]:
+        """For each legal card: (expected points this hand, expected points against the others' average)."""
+        rules = observation.rules
+        table = self.tables.setdefault(rules, PointTable(rules))
+        me, n = observation.seat, observation.players
+        legal = list(observation.legal)
+        sums = {card: [0.0, 0.0] for card in legal}
+        deadline = time.perf_counter() + (self.budget_ms or 0) / 1000
+        samples = 0
+        while True:
+            deal = sampled_position(observation, table, self.rng)
+            for card in legal:
+                position = deal.copy()
+                play_card(position, me, card, rules)
+                added = hand_score(rules, *play_out(position, table, self.rng.random, None, GREEDY))
+                mine = added[me]
+                sums[card][0] += mine
+                sums[card][1] += mine - (sum(added) - mine) / (n - 1)
+            samples += 1
+            if self.playouts is not None:
+                if samples * len(legal) >= self.playouts:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        self.last_playouts = samples * len(legal)
+        return {card: (total / samples, relative / samples) for card, (total, relative) in sums.items()}

@@ -1,0 +1,134 @@
+import random
+
+import pytest
+from helpers import arranged, play, random_action
+
+from pyapp.actions import Action
+from pyapp.arena import run_arena
+from pyapp.bots import HardBot, MediumBot, make_bot
+from pyapp.bots.sampling import sample_hidden
+from pyapp.cards import SPADES, parse_card, suit_of
+from pyapp.match import Match, Phase
+from pyapp.observation import observe
+from pyapp.rules import PRESETS, Rules
+
+
+def play_state(rules, seed, plays):
+    rng = random.Random(seed)
+    match = Match(rules, seed)
+    while match.phase is Phase.PASS:
+        match.apply(random_action(match, rng))
+    for _ in range(plays):
+        match.apply(random_action(match, rng))
+    return match
+
+
+class TestSampling:
+    @pytest.mark.parametrize("name", sorted(PRESETS))
+    def test_sampled_deals_agree_with_the_observation(self, name):
+        rules = PRESETS[name]
+        for seed in range(8):
+            match = play_state(rules, seed, plays=seed * 2)
+            if match.phase is not Phase.PLAY:
+                continue
+            seat = match.current_seat
+            view = observe(match, seat)
+            hidden, kitty = sample_hidden(view, random.Random(seed))
+            assert len(kitty) == view.face_down
+            voids = view.voids()
+            for other, faces in hidden.items():
+                assert len(faces) == view.hand_sizes[other]
+                assert not {suit_of(face) for face in faces} & voids[other]
+            everything = sorted([face for faces in hidden.values() for face in faces] + kitty)
+            assert everything == sorted(view.unseen())
+
+    def test_passed_cards_stay_with_the_receiver(self):
+        match = Match(Rules(), 5)
+        passed = match.hand_faces(0)[:3]
+        match.apply(Action.pass_cards(0, passed))
+        for seat in range(1, 4):
+            match.apply(next(iter(match.legal_actions(seat))))
+        view = observe(match, 0)
+        hidden, _ = sample_hidden(view, random.Random(1))
+        assert set(passed) <= set(hidden[1])
+
+
+class TestMedium:
+    def moon_position(self, taken_by_leader: str):
+        match = arranged(["2C KH 5H", "3C AH 4D", "4C 2H 5D", "AC QH 6D"], Rules(no_points_first_trick=False))
+        match.taken[3] = sum(1 << parse_card(c) for c in taken_by_leader.split())
+        match.hearts_broken = True
+        play(match, "2C", "3C", "4C", "AC", "QH")
+        return MediumBot(1).decide(observe(match, 0)).card
+
+    def test_stops_a_moon_by_taking_a_heart(self):
+        assert self.moon_position("QS 3H 4H 6H 7H 8H 9H") == parse_card("KH")  # seat 3 holds every point
+
+    def test_ducks_when_no_moon_is_on(self):
+        assert self.moon_position("3H") == parse_card("5H")
+
+    def test_dumps_the_queen_when_void(self):
+        match = arranged(["2C 3D 4D", "3C 5D 6D", "AC 7D 8D", "QS AH 2H"], Rules(no_points_first_trick=False))
+        play(match, "2C", "3C", "AC")
+        assert MediumBot(1).decide(observe(match, 3)).card == parse_card("QS")
+
+    def test_flushes_the_queen_with_spades_below_her(self):
+        match = arranged(["2C 4S 5D", "3C QS 6D", "AC 7D 8D", "4C 9S 2S"])
+        play(match, "2C", "3C", "AC", "4C")
+        assert suit_of(MediumBot(1).decide(observe(match, 2)).card) != SPADES  # seat 2 has no spade
+        match = arranged(["2C 4S 5D", "3C QS 6D", "4C 7D 8D", "AC 9S 2S"])
+        play(match, "2C", "3C", "4C", "AC")
+        assert MediumBot(1).decide(observe(match, 3)).card == parse_card("9S")
+
+    def test_passes_an_unprotected_queen(self):
+        match = Match(Rules(), 1)
+        match.hands[0] = sum(1 << parse_card(c) for c in "QS 3S 2C 3C 4C 5C 6D 7D 8D 2H 3H 4H 5H".split())
+        assert parse_card("QS") in MediumBot(1).decide(observe(match, 0)).cards
+
+
+class TestHard:
+    def test_deterministic_with_a_playout_budget(self):
+        match = play_state(Rules(), 3, plays=6)
+        view = observe(match, match.current_seat)
+        first = HardBot(9, playouts=300).decide(view)
+        assert first == HardBot(9, playouts=300).decide(view)
+        assert first.card in view.legal
+
+    def test_evaluate_gives_every_legal_card_an_estimate(self):
+        match = play_state(Rules(), 4, plays=5)
+        view = observe(match, match.current_seat)
+        bot = HardBot(1, playouts=200)
+        estimates = bot.evaluate(view)
+        assert set(estimates) == set(view.legal)
+        assert bot.last_playouts >= 200
+
+    def test_time_budget_is_kept(self):
+        import time
+
+        match = play_state(Rules(), 6, plays=1)
+        view = observe(match, match.current_seat)
+        start = time.perf_counter()
+        HardBot(1, budget_ms=50).decide(view)
+        assert time.perf_counter() - start < 0.5
+
+    @pytest.mark.parametrize("name", sorted(PRESETS))
+    def test_plays_every_variant(self, name):
+        rules = PRESETS[name]
+        bots = [make_bot("hard", seat, playouts=30) for seat in range(rules.players)]
+        match = Match(rules.replace(target=10**6), 2)
+        while not match.results:
+            for seat in match.to_act:
+                match.apply(bots[seat].decide(observe(match, seat)))
+        assert match.results
+
+
+class TestArena:
+    def test_duplicate_deals_rotate_every_level_through_every_seat(self):
+        result = run_arena(Rules(), ["medium", "basic", "basic", "basic"], deals=3, seed=2)
+        assert result["levels"]["medium"]["hands"] == 12
+        assert result["levels"]["basic"]["hands"] == 36
+        assert set(result["levels"]["medium"]) >= {"points_per_hand", "ci95", "moons", "ms_per_card_median"}
+
+    def test_medium_beats_easy_in_a_small_arena(self):
+        result = run_arena(Rules(), ["medium", "basic", "basic", "basic"], deals=150, seed=5)
+        assert result["levels"]["medium"]["points_per_hand"] < result["levels"]["basic"]["points_per_hand"]
