@@ -57,6 +57,24 @@ new MutationObserver(() => {
 }).observe(document, { subtree: true, childList: true, attributes: true });
 """
 SETTINGS = "localStorage.setItem('hearts.settings', JSON.stringify({speed: 'fast', collect: 'timer'}));"
+# A new game against three Hard players (300 ms a card), and a probe that reads each computer decision's
+# own timing from the saved view.
+HARD_GAME = {
+    "format": "hearts-table",
+    "version": 1,
+    "seats": [{"name": "You", "bot": None}] + [{"name": "", "bot": "hard"}] * 3,
+    "match": {"format": "hearts-match", "version": 1, "rules": {}, "seed": 2027, "history": []},
+}
+DECISION_PROBE = """
+window.__decisions = [];
+let lastDecision = "";
+new MutationObserver(() => {
+  const record = JSON.parse(localStorage.getItem('hearts.save') || 'null');
+  if (!record || !record.view || !record.view.last_decision) return;
+  const key = JSON.stringify(record.view.last_decision) + record.save.match.history.length;
+  if (key !== lastDecision) { lastDecision = key; window.__decisions.push(record.view.last_decision); }
+}).observe(document, { subtree: true, childList: true });
+"""
 
 
 def launch(playwright: Playwright, profile: Path) -> Any:
@@ -118,6 +136,35 @@ def play_hand(page: Page) -> dict[str, float]:
     }
 
 
+def hard_hand(playwright: Playwright, url: str, profile: Path) -> dict[str, float]:
+    """A hand against three Hard players thinking 300 ms a card: their time per card in Pyodide."""
+    context = launch(playwright, profile)
+    record = json.dumps({"save": HARD_GAME, "view": None})
+    settings = json.dumps({"speed": "instant", "collect": "click", "think_ms": "300"})
+    context.add_init_script(
+        f"localStorage.setItem('hearts.save', {json.dumps(record)});"
+        f"localStorage.setItem('hearts.settings', {json.dumps(settings)});"
+    )
+    context.add_init_script(PROBE)
+    context.add_init_script(DECISION_PROBE)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("() => window.__probe.card !== null", timeout=60_000)
+    figures = play_hand(page)
+    decisions = page.evaluate("() => window.__decisions")
+    context.close()
+    thinking = [d["ms"] for d in decisions if d["choices"] > 1]
+    return {
+        "hard_cards_timed": len(thinking),
+        "hard_ms_per_card_median": round(statistics.median(thinking), 1) if thinking else 0,
+        "hard_ms_per_card_max": round(max(thinking), 1) if thinking else 0,
+        "hard_playouts_per_card_median": statistics.median(d["playouts"] for d in decisions if d["choices"] > 1)
+        if thinking
+        else 0,
+        **{f"hard_{key}": value for key, value in figures.items()},
+    }
+
+
 def run(rounds: int) -> dict[str, Any]:
     """All figures, medians over ``rounds`` (downloads from the first round)."""
     with tempfile.TemporaryDirectory() as scratch:
@@ -152,8 +199,10 @@ def run(rounds: int) -> dict[str, Any]:
                 rows.append(
                     {"bare_pyodide_ms": round(bare), **first, **{f"return_{k}": v for k, v in returning.items()}}
                 )
+            hard = hard_hand(playwright, url, Path(scratch) / "profile-hard")
         server.shutdown()
     figures = {key: statistics.median(row[key] for row in rows if key in row) for key in rows[0]}
+    figures.update(hard)
     figures["card_vs_bare_pyodide"] = round(figures["card_ms"] / figures["bare_pyodide_ms"], 3)
     figures["return_card_vs_bare_pyodide"] = round(figures["return_card_ms"] / figures["bare_pyodide_ms"], 3)
     runtime = {

@@ -181,3 +181,31 @@ def test_a_whole_game_to_the_target_ends_with_the_winner(page, server_url):
     click_and_wait(page, "#dialog [data-action=again]")
     wait_for_person(page)
     assert current_step(page) == "pass" and len(hand(page)) == 13
+
+
+def test_levels_thinking_and_the_hint(page, server_url):
+    open_game(page, server_url)
+    page.click("header [data-panel=new]")
+    for seat, level in ((1, "hard"), (2, "medium"), (3, "basic")):
+        page.select_option(f"#opt-level-{seat}", level)
+    page.click("#dialog [data-action=start]")
+    page.wait_for_selector("#dialog", state="hidden")
+    record = saved_record(page)
+    assert [seat["bot"] for seat in record["save"]["seats"]] == [None, "hard", "medium", "basic"]
+    pass_three(page)
+    play_until(page, "play")
+    legal = page.locator("#hand .card:not(.dim)").count()
+    page.click("[data-action=hint]")
+    page.wait_for_selector("#hand .card[data-hint]")
+    assert page.locator("#hand .card[data-hint]").count() == legal
+    assert page.locator("#hand .card.best").count() == 1
+    assert "looks best" in page.text_content("#notice")
+    # Play on until the Hard seat (Eva) is shown thinking.
+    thinking = "() => document.querySelector('.status').textContent.includes('Eva is thinking')"
+    for _ in range(60):
+        if page.evaluate(thinking):
+            break
+        if current_step(page) in ("play", "collect", "summary", "pass"):
+            take_turn(page)
+        page.wait_for_timeout(20)
+    assert page.evaluate(thinking)

@@ -10,11 +10,13 @@ observations.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action
-from .bots import BOTS, Bot, make_bot
+from .bots import BOTS, Bot, HardBot, make_bot
+from .bots.hard import DEFAULT_BUDGET_MS
 from .cards import card_text
 from .match import IllegalAction, Match, Phase
 from .observation import observe
@@ -65,13 +67,28 @@ def seats_from(data: Any, players: int) -> list[Seat]:
 class Table:
     """A match with its seats; people decide through :meth:`act`, computers through :meth:`bot_step`."""
 
-    def __init__(self, match: Match, seats: list[Seat]) -> None:
+    def __init__(self, match: Match, seats: list[Seat], think_ms: float = DEFAULT_BUDGET_MS) -> None:
         self.match = match
         self.seats = seats
+        self.think_ms = think_ms
         self.bots: list[Bot | None] = [
-            make_bot(seat.bot, match.seed * 16 + index) if seat.bot else None for index, seat in enumerate(seats)
+            make_bot(seat.bot, match.seed * 16 + index, **self._options(seat.bot)) if seat.bot else None
+            for index, seat in enumerate(seats)
         ]
+        self.last_decision: dict[str, Any] | None = None
         self._bots_pass()
+
+    def _options(self, level: str) -> dict[str, Any]:
+        return {"budget_ms": self.think_ms} if level == "hard" else {}
+
+    def set_think_ms(self, think_ms: float) -> None:
+        """How long the Hard computer players think per card (milliseconds)."""
+        if not 10 <= think_ms <= 10_000:
+            raise ValueError("The thinking time must be between 10 ms and 10 s")
+        self.think_ms = think_ms
+        for bot in self.bots:
+            if isinstance(bot, HardBot):
+                bot.budget_ms = think_ms
 
     @classmethod
     def new(cls, options: dict[str, Any]) -> Table:
@@ -109,9 +126,32 @@ class Table:
             return False
         bot = self.bots[seats[0]]
         assert bot is not None
-        self.match.apply(bot.decide(observe(self.match, seats[0])))
+        view = observe(self.match, seats[0])
+        start = time.perf_counter()
+        action = bot.decide(view)
+        self.last_decision = {
+            "seat": seats[0],
+            "ms": round((time.perf_counter() - start) * 1000, 1),
+            "playouts": getattr(bot, "last_playouts", 0) if len(view.legal) > 1 else 0,
+            "choices": len(view.legal),
+        }
+        self.match.apply(action)
         self._bots_pass()
         return True
+
+    def hint(self, seat: int) -> dict[str, Any]:
+        """The Hard player's advice for ``seat``'s play: expected points for each legal card, and its choice."""
+        view = observe(self.match, seat)
+        if view.phase is not Phase.PLAY or self.match.current_seat != seat:
+            raise IllegalAction("A hint is for your turn to play")
+        adviser = HardBot(self.match.seed + len(self.match.history), budget_ms=self.think_ms)
+        estimates = adviser.evaluate(view)
+        best = min(estimates, key=lambda card: (estimates[card][1], card))
+        return {
+            "points": {card_text(card): round(points, 1) for card, (points, _) in estimates.items()},
+            "best": card_text(best),
+            "playouts": adviser.last_playouts,
+        }
 
     def _bots_pass(self) -> None:
         """Computer seats choose their passes at once: nobody receives before everyone chose."""
@@ -141,6 +181,7 @@ class Table:
             "reasons": reasons,
             "people_to_act": self.people_to_act,
             "bots_to_act": self.bots_to_act,
+            "last_decision": self.last_decision,
             "save": self.to_document(),
         }
 

@@ -88,4 +88,18 @@ class TestWorker:
         assert {p["name"] for p in catalog["presets"]} >= {"classic", "omnibus", "cancellation"}
         names = [option["name"] for option in catalog["options"]]
         assert names[:2] == ["players", "variant"] and "moon" in names
-        assert set(catalog["levels"]) == {"random", "basic"}
+        assert set(catalog["levels"]) == {"basic", "medium", "hard", "random"}
+
+    def test_hint_and_thinking_time(self):
+        answer = json.loads(worker.new_game(json.dumps({"seats": SEATS, "seed": 9})))
+        hand = answer["view"]["observation"]["hand"]
+        assert json.loads(worker.configure(json.dumps({"think_ms": 20})))["ok"]
+        assert "between 10 ms" in json.loads(worker.configure(json.dumps({"think_ms": 1})))["error"]
+        assert json.loads(worker.hint())["error"] == "A hint is for your turn to play"
+        view = json.loads(worker.act(json.dumps({"seat": 0, "pass": hand[:3]})))["view"]
+        while view["bots_to_act"]:
+            view = json.loads(worker.bot_step())["view"]
+        assert view["last_decision"]["ms"] >= 0
+        advice = json.loads(worker.hint())["hint"]
+        assert set(advice["points"]) == set(view["observation"]["legal"])
+        assert advice["best"] in advice["points"] and advice["playouts"] > 0

@@ -12,6 +12,7 @@ import json
 from pyscript import document, window, workers
 from pyscript.ffi import create_proxy
 from web import view
+from web.names import DEFAULT_LEVEL, card_name
 from web.session import Session
 from web.storage import BROKEN_KEY, SAVE_KEY, SETTINGS_KEY, Storage
 
@@ -126,6 +127,10 @@ class App:
         self.save()
         return True
 
+    async def configure(self):
+        """Tell the engine the settings it uses (the Hard players' thinking time)."""
+        await self.call("configure", json.dumps({"think_ms": int(self.session.settings["think_ms"])}))
+
     async def boot(self):
         """Draw the saved game at once, start the engine, then resume or deal a new game."""
         record, raw = self.saved_record()
@@ -143,6 +148,7 @@ class App:
             if answer.get("ok"):
                 self.accept(answer, fresh=True)
                 self.session.restore_page_state(record)
+                await self.configure()
                 await self.advance()
                 return
             self.storage.set(BROKEN_KEY, raw)
@@ -159,7 +165,7 @@ class App:
         levels = list(form.get("levels") or [])
         seats = [{"name": self.session.settings.get("name") or "You", "bot": None}]
         for seat in range(1, players):
-            level = levels[seat - 1] if seat - 1 < len(levels) else self.catalog["levels"][0]
+            level = levels[seat - 1] if seat - 1 < len(levels) else DEFAULT_LEVEL
             seats.append({"name": "", "bot": level})
         return {"rules": rules, "seats": seats}
 
@@ -168,6 +174,7 @@ class App:
         answer = await self.call("new_game", json.dumps(self.game_options()))
         if self.accept(answer, fresh=True):
             self.session.panel = ""
+            await self.configure()
         else:
             form = self.session.settings.get("form") or {}
             form["error"] = answer.get("error")
@@ -250,11 +257,22 @@ class App:
             self.read_new_game_form()
             await self.new_game()
         elif action == "save-settings":
-            for name in ("speed", "collect"):
+            for name in ("speed", "collect", "think_ms"):
                 session.settings[name] = document.getElementById("opt-" + name).value
             session.panel = ""
             self.save()
+            if self.engine is not None:
+                await self.configure()
             await self.advance()
+        elif action == "hint" and step == "play":
+            self.notify("Thinking about your cards…")
+            answer = await self.call("hint")
+            if answer.get("ok") and session.next_step() == "play":
+                session.hint = answer["hint"]
+                self.notify(f"Hint: the {card_name(answer['hint']['best'])} looks best")
+                self.render()
+            elif not answer.get("ok"):
+                self.notify(answer.get("error"))
 
     def read_new_game_form(self):
         """Remember what the new-game form says (the engine checks it when the game starts)."""

@@ -7,7 +7,9 @@ RANK_WORDS = {
     "9": "Nine", "T": "Ten", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace",
 }  # fmt: skip
 DIRECTIONS = {"left": "to the left", "right": "to the right", "across": "across", "hold": "no pass"}
-LEVELS = {"basic": "Easy", "random": "Random (beginner)"}
+LEVELS = {"basic": "Easy", "medium": "Medium", "hard": "Hard", "random": "Random (beginner)"}
+DEFAULT_LEVEL = "medium"
+THINK_TIMES = {"150": "Quick (0.15 s)", "300": "Normal (0.3 s)", "600": "Long (0.6 s)", "1200": "Very long (1.2 s)"}
 SPEEDS = {"instant": ("Instant", 0), "fast": ("Fast", 250), "normal": ("Normal", 650), "slow": ("Slow", 1200)}
 COLLECT = {"click": "When I click", "timer": "After a moment"}
 OPTION_LABELS = {

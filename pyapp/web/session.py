@@ -10,7 +10,7 @@ import json
 
 from .names import SPEEDS
 
-DEFAULT_SETTINGS = {"speed": "normal", "collect": "click", "name": "You", "rules": None, "levels": None}
+DEFAULT_SETTINGS = {"speed": "normal", "collect": "click", "name": "You", "think_ms": "300", "form": None}
 PASS_COUNT = 3
 
 
@@ -21,6 +21,7 @@ class Session:
         self.view = None
         self.ready = False  # the engine has answered: until then a saved game is only drawn
         self.selected = []
+        self.hint = None
         self.collected = ""
         self.summaries_seen = 0
         self.panel = ""
@@ -36,6 +37,7 @@ class Session:
         unless it is a saved view drawn before the engine has started."""
         self.view = view
         self.ready = ready
+        self.hint = None
         observation = view["observation"]
         if fresh:
             self.collected = observation["last_trick_key"]

@@ -10,10 +10,12 @@ import math
 from .names import (
     CHOICE_LABELS,
     COLLECT,
+    DEFAULT_LEVEL,
     DIRECTIONS,
     LEVELS,
     OPTION_LABELS,
     SPEEDS,
+    THINK_TIMES,
     card_face,
     card_name,
 )
@@ -79,7 +81,7 @@ def status_text(session) -> str:
     if step == "play":
         return "Your lead" if not observation["trick"] else "Your turn"
     if step == "bot":
-        return f"{seat_name(view, view['bots_to_act'][0])} is playing…"
+        return f"{seat_name(view, view['bots_to_act'][0])} is thinking…"
     if step == "collect":
         winner = observation["last_trick"]["winner"]
         if winner is None:
@@ -172,8 +174,17 @@ def render_hand(session) -> str:
             attributes += ' aria-disabled="true"'
         if text in received:
             classes.append("received")
-        buttons.append(card_markup(text, "button", " ".join(c for c in classes if c), attributes))
+        label = ""
+        hint = session.hint if step == "play" else None
+        if hint and text in hint["points"]:
+            best = text == hint["best"]
+            classes.append("best" if best else "")
+            attributes += f' data-hint="{hint["points"][text]}"'
+            label = f"{card_name(text)}, about {hint['points'][text]} points" + (", the best card" if best else "")
+        buttons.append(card_markup(text, "button", " ".join(c for c in classes if c), attributes, label))
     parts = [f'<div class="cards" role="group" aria-label="Your hand">{"".join(buttons)}</div>']
+    if step == "play":
+        parts.append('<button type="button" class="hint-button" data-action="hint">Hint</button>')
     if step == "pass":
         ready = len(session.selected) == 3
         disabled = "" if ready else " disabled"
@@ -344,9 +355,11 @@ def render_settings(session) -> str:
     settings = session.settings
     speed = _select("speed", settings["speed"], list(SPEEDS), {k: v[0] for k, v in SPEEDS.items()})
     collect = _select("collect", settings["collect"], list(COLLECT), COLLECT)
+    think = _select("think_ms", str(settings["think_ms"]), list(THINK_TIMES), THINK_TIMES)
     body = (
         f'<form class="form" data-form="settings"><label for="opt-speed">Computer speed</label>{speed}'
-        f'<label for="opt-collect">Collect a finished trick</label>{collect}</form>'
+        f'<label for="opt-collect">Collect a finished trick</label>{collect}'
+        f'<label for="opt-think_ms">Hard players think</label>{think}</form>'
     )
     buttons = (
         '<button type="button" class="primary" data-action="save-settings">Save</button>'
@@ -396,7 +409,7 @@ def render_new_game(session, catalog) -> str:
     for seat in range(1, most):
         # Every possible seat is drawn and the ones beyond the player count hidden, so changing the
         # count never redraws the form under the pointer.
-        level = levels[seat - 1] if seat - 1 < len(levels) else catalog["levels"][0]
+        level = levels[seat - 1] if seat - 1 < len(levels) else DEFAULT_LEVEL
         hidden = " hidden" if seat >= players else ""
         seats.append(
             f'<div class="seat-row" data-seat="{seat}"{hidden}><label for="opt-level-{seat}">Seat {seat + 1}</label>'

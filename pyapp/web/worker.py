@@ -79,6 +79,25 @@ def bot_step() -> str:
     return _answer(current.bot_step)
 
 
+def configure(settings_json: str) -> str:
+    """Apply page settings to the game in progress: ``{"think_ms": 300}``."""
+    if table is None:
+        return json.dumps({"ok": False, "error": "No game is in progress"})
+    current = table
+    return _answer(lambda: current.set_think_ms(float(_parse(settings_json).get("think_ms", 300))))
+
+
+def hint() -> str:
+    """The Hard player's advice for the person's turn: expected points per legal card."""
+    if table is None:
+        return json.dumps({"ok": False, "error": "No game is in progress"})
+    try:
+        advice = table.hint(_viewer())
+    except EXPECTED_ERRORS as error:
+        return json.dumps({"ok": False, "error": str(error)})
+    return json.dumps({"ok": True, "hint": advice})
+
+
 def catalog() -> str:
     """What the new-game form offers: presets, every rule option, computer levels."""
     presets = [
@@ -87,4 +106,4 @@ def catalog() -> str:
     return json.dumps({"presets": presets, "options": option_schema(), "levels": list(BOTS)})
 
 
-__export__ = ["new_game", "load_game", "act", "bot_step", "catalog"]
+__export__ = ["new_game", "load_game", "act", "bot_step", "catalog", "configure", "hint"]
