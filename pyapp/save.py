@@ -43,17 +43,22 @@ def dumps(match: Match) -> str:
     return json.dumps(to_document(match), separators=(",", ":"), ensure_ascii=False)
 
 
-def from_document(document: Any) -> Match:
-    """The match a document describes; anything malformed raises :class:`SaveError`."""
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise SaveError("This is not a saved Hearts match")
+def check_header(document: Any, kind: str, what: str, readable: int) -> None:
+    """Refuse a document that is not of ``kind`` or not of a version up to ``readable``, saying why."""
+    if not isinstance(document, dict) or document.get("format") != kind:
+        raise SaveError(f"This is not a saved Hearts {what}")
     version = document.get("version")
     if type(version) is not int or version < 1:
-        raise SaveError("The saved match has no valid version number")
-    if version > VERSION:
+        raise SaveError(f"The saved {what} has no valid version number")
+    if version > readable:
         raise SaveError(
-            f"The saved match was made by a newer version of the game (format {version}; this one reads {VERSION})"
+            f"The saved {what} was made by a newer version of the game (format {version}; this one reads {readable})"
         )
+
+
+def from_document(document: Any) -> Match:
+    """The match a document describes; anything malformed raises :class:`SaveError`."""
+    check_header(document, FORMAT, "match", VERSION)
     for key in ("rules", "seed", "history"):
         if key not in document:
             raise SaveError(f"The saved match is incomplete: it has no {key}")

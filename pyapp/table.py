@@ -21,7 +21,7 @@ from .cards import card_text
 from .match import IllegalAction, Match, Phase
 from .observation import observe
 from .rules import Rules, RulesError
-from .save import SaveError, from_document, to_document
+from .save import SaveError, check_header, from_document, to_document
 
 FORMAT = "hearts-table"
 VERSION = 1
@@ -197,13 +197,7 @@ class Table:
     @classmethod
     def from_document(cls, document: Any) -> Table:
         """A table from :meth:`to_document` output; anything wrong raises :class:`SaveError`."""
-        if not isinstance(document, dict) or document.get("format") != FORMAT:
-            raise SaveError("This is not a saved Hearts game")
-        version = document.get("version")
-        if type(version) is not int or version < 1:
-            raise SaveError("The saved game has no valid version number")
-        if version > VERSION:
-            raise SaveError(f"The saved game was made by a newer version of the game (format {version})")
+        check_header(document, FORMAT, "game", VERSION)
         match = from_document(document.get("match"))
         try:
             seats = seats_from(document.get("seats"), match.players)
