@@ -59,10 +59,12 @@ class MediumBot(PolicyBot):
     # Playing ---------------------------------------------------------------
 
     def choose_play(self, observation: Observation) -> int:
-        """Lead, follow or discard by the situation."""
+        """Lead, follow or discard by the situation (or run for the moon when the hand is strong enough)."""
         legal = list(observation.legal)
         if len(legal) == 1:
             return legal[0]
+        if self.shooting(observation):
+            return self.shoot(observation, legal)
         threat = self.moon_threat(observation)
         if not observation.trick:
             return self.lead(observation, legal, threat)
@@ -70,6 +72,29 @@ class MediumBot(PolicyBot):
         if suit_of(legal[0]) == led:
             return self.follow(observation, legal, led, threat)
         return self.discard(observation, legal, threat)
+
+    @staticmethod
+    def shooting(observation: Observation) -> bool:
+        """Whether to try for the moon: nobody else has points, and our cards command most of what is left."""
+        me = observation.seat
+        if any(points for seat, points in enumerate(observation.points_taken) if seat != me):
+            return False
+        if observation.face_down or observation.rules.cancellation:
+            return False
+        unseen = observation.unseen()
+        hand = observation.hand
+        commanding = sum(1 for card in hand if not any(o > card and suit_of(o) == suit_of(card) for o in unseen))
+        hearts = len(suit_cards(hand, HEARTS))
+        return commanding >= len(hand) - 1 and hearts + observation.points_taken[me] >= 4
+
+    @staticmethod
+    def shoot(observation: Observation, legal: list[int]) -> int:
+        """Take every trick: lead and follow high, and throw away low cards when void."""
+        trick = observation.trick
+        if trick and suit_of(legal[0]) != suit_of(trick[0][1]):
+            clean = [card for card in legal if not penalty(card)] or legal
+            return min(clean, key=rank_of)
+        return max(legal, key=rank_of)
 
     @staticmethod
     def moon_threat(observation: Observation) -> int | None:
