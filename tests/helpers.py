@@ -58,3 +58,14 @@ def play_randomly(match: Match, rng: random.Random, until_hands: int = 1) -> Non
     """Random legal play until ``until_hands`` hands are scored or the match is over."""
     while len(match.results) < until_hands and match.phase is not Phase.OVER:
         match.apply(random_action(match, rng))
+
+
+def random_state(rules: Rules, seed: int, plays: int) -> Match:
+    """A match after random passes and ``plays`` random cards (both from ``seed``)."""
+    rng = random.Random(seed)
+    match = Match(rules, seed)
+    while match.phase is Phase.PASS:
+        match.apply(random_action(match, rng))
+    for _ in range(plays):
+        match.apply(random_action(match, rng))
+    return match

@@ -1,7 +1,7 @@
 import random
 
 import pytest
-from helpers import arranged, play, random_action
+from helpers import arranged, play, random_state
 
 from pyapp.actions import Action
 from pyapp.arena import run_arena
@@ -13,22 +13,12 @@ from pyapp.observation import observe
 from pyapp.rules import PRESETS, Rules
 
 
-def play_state(rules, seed, plays):
-    rng = random.Random(seed)
-    match = Match(rules, seed)
-    while match.phase is Phase.PASS:
-        match.apply(random_action(match, rng))
-    for _ in range(plays):
-        match.apply(random_action(match, rng))
-    return match
-
-
 class TestSampling:
     @pytest.mark.parametrize("name", sorted(PRESETS))
     def test_sampled_deals_agree_with_the_observation(self, name):
         rules = PRESETS[name]
         for seed in range(8):
-            match = play_state(rules, seed, plays=seed * 2)
+            match = random_state(rules, seed, plays=seed * 2)
             if match.phase is not Phase.PLAY:
                 continue
             seat = match.current_seat
@@ -88,14 +78,14 @@ class TestMedium:
 
 class TestHard:
     def test_deterministic_with_a_playout_budget(self):
-        match = play_state(Rules(), 3, plays=6)
+        match = random_state(Rules(), 3, plays=6)
         view = observe(match, match.current_seat)
         first = HardBot(9, playouts=300).decide(view)
         assert first == HardBot(9, playouts=300).decide(view)
         assert first.card in view.legal
 
     def test_evaluate_gives_every_legal_card_an_estimate(self):
-        match = play_state(Rules(), 4, plays=5)
+        match = random_state(Rules(), 4, plays=5)
         view = observe(match, match.current_seat)
         bot = HardBot(1, playouts=200)
         estimates = bot.evaluate(view)
@@ -105,7 +95,7 @@ class TestHard:
     def test_time_budget_is_kept(self):
         import time
 
-        match = play_state(Rules(), 6, plays=1)
+        match = random_state(Rules(), 6, plays=1)
         view = observe(match, match.current_seat)
         start = time.perf_counter()
         HardBot(1, budget_ms=50).decide(view)

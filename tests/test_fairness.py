@@ -9,7 +9,7 @@ import copy
 import random
 
 import pytest
-from helpers import random_action
+from helpers import random_state
 
 from pyapp.bots import BOTS, make_bot
 from pyapp.bots.sampling import sample_hidden
@@ -52,12 +52,7 @@ def redeal_hidden(match: Match, seat: int, rng: random.Random) -> Match:
 def test_hidden_cards_never_change_a_decision(name):
     rules = PRESETS[name]
     for seed in range(6):
-        rng = random.Random(seed)
-        match = Match(rules, seed)
-        while match.phase is Phase.PASS:
-            match.apply(random_action(match, rng))
-        for _ in range(rng.randrange(0, 3 * rules.players)):
-            match.apply(random_action(match, rng))
+        match = random_state(rules, seed, plays=random.Random(seed).randrange(0, 3 * rules.players))
         if match.phase is not Phase.PLAY:
             continue
         seat = match.current_seat

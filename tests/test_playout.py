@@ -1,26 +1,21 @@
 import random
 
 import pytest
-from helpers import random_action
+from helpers import random_state
 
 from pyapp.actions import Action
-from pyapp.match import Match, Phase
+from pyapp.match import Phase
 from pyapp.playout import PointTable, hand_score, play_out, position_from_match, random_deal, random_hands
 from pyapp.rules import PRESETS, HeartsBreak, Rules
 
 
 def check_playout_against_engine(rules: Rules, seed: int, plays_before: int) -> None:
-    rng = random.Random(seed)
-    match = Match(rules, seed)
-    while match.phase is Phase.PASS:
-        match.apply(random_action(match, rng))
-    for _ in range(plays_before):
-        match.apply(random_action(match, rng))
+    match = random_state(rules, seed, plays_before)
     if match.phase is not Phase.PLAY or match.results:
         return
     table = PointTable(rules)
     record: list[tuple[int, int]] = []
-    penalty, bonus = play_out(position_from_match(match, table).copy(), table, rng.random, record)
+    penalty, bonus = play_out(position_from_match(match, table).copy(), table, random.Random(seed).random, record)
     for seat, face in record:
         match.apply(Action.play(seat, face))  # raises if the fast path played an illegal card
     result = match.results[-1]
