@@ -163,6 +163,7 @@ def test_settings_persist_across_a_reload(page, server_url):
     page.click("header [data-panel=settings]")
     page.select_option("#opt-speed", "slow")
     page.click("#dialog [data-action=save-settings]")
+    page.wait_for_selector("#dialog", state="hidden")  # the settings are saved before the dialog closes
     page.reload()
     wait_for_person(page)
     page.click("header [data-panel=settings]")

@@ -146,7 +146,7 @@ class Table:
             raise IllegalAction("A hint is for your turn to play")
         adviser = HardBot(self.match.seed + len(self.match.history), budget_ms=self.think_ms)
         estimates = adviser.evaluate(view)
-        best = min(estimates, key=lambda card: (estimates[card][1], card))
+        best = adviser.best(estimates)
         return {
             "points": {card_text(card): round(points, 1) for card, (points, _) in estimates.items()},
             "best": card_text(best),
@@ -160,11 +160,6 @@ class Table:
             bot = self.bots[seat]
             assert bot is not None
             self.match.apply(bot.decide(observe(self.match, seat)))
-
-    def undo_to(self, length: int) -> None:
-        """Go back in the match's history (computer passes are made again at once)."""
-        self.match.undo_to(length)
-        self._bots_pass()
 
     # Views and saves ---------------------------------------------------------
 

@@ -34,7 +34,7 @@ def sample_hidden(observation: Observation, rng: random.Random) -> tuple[dict[in
                 fixed[receiver].append(face)
                 pool[face] -= 1
     capacity = {seat: observation.hand_sizes[seat] - len(fixed[seat]) for seat in fixed}
-    capacity[KITTY] = observation.face_down if observation.face_down else 0
+    capacity[KITTY] = observation.face_down
     voids = observation.voids()
     cards = sorted(pool.elements())
     for _ in range(ATTEMPTS):

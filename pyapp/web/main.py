@@ -233,7 +233,7 @@ class App:
                 await self.act({"seat": seat, "play": card})
             else:
                 self.notify(session.view["reasons"].get(card) if step == "play" else "Wait for your turn")
-        elif action == "pass" and len(session.selected) == 3:
+        elif action == "pass" and session.ready_to_pass:
             await self.act({"seat": seat, "pass": list(session.selected)})
         elif action == "collect" and step == "collect":
             session.collect()

@@ -69,6 +69,11 @@ class Session:
         elif len(self.selected) < PASS_COUNT:
             self.selected.append(card)
 
+    @property
+    def ready_to_pass(self) -> bool:
+        """Whether exactly the cards to pass have been picked."""
+        return len(self.selected) == PASS_COUNT
+
     def collect(self) -> None:
         """The finished trick on the table has been taken away."""
         if self.view is not None:

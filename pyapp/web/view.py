@@ -186,8 +186,7 @@ def render_hand(session) -> str:
     if step == "play":
         parts.append('<button type="button" class="hint-button" data-action="hint">Hint</button>')
     if step == "pass":
-        ready = len(session.selected) == 3
-        disabled = "" if ready else " disabled"
+        disabled = "" if session.ready_to_pass else " disabled"
         direction = DIRECTIONS[observation["pass_direction"]]
         parts.append(
             f'<button type="button" class="primary pass" data-action="pass"{disabled}>Pass 3 cards {direction}</button>'
