@@ -20,7 +20,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .cards import CLUBS, FACES, HEARTS, QUEEN_OF_SPADES, RANKS_PER_SUIT, cards_in, face_of
+from .cards import CLUBS, FACES, HEARTS, QUEEN_OF_SPADES, RANKS_PER_SUIT, SPADES, cards_in, face_of
 from .match import Match, Phase
 from .rules import HeartsBreak, Rules
 
@@ -129,16 +129,20 @@ def random_deal(table: PointTable, rnd: Random) -> Position:
 
 
 class RandomPolicy:
-    """Uniformly random legal cards: the benchmark's policy and the baseline."""
+    """Uniformly random legal cards: the benchmark's policy and the baseline.
 
-    def lead(self, hand: Hand, broken: bool, rnd: Random) -> int:
+    A policy's methods also hear whether Q♠ is still in someone's hand
+    (``queen_out``); the random one ignores it.
+    """
+
+    def lead(self, hand: Hand, broken: bool, queen_out: bool, rnd: Random) -> int:
         """Take a lead from ``hand``: any card, but no heart while hearts are unbroken (unless forced)."""
         clubs, diamonds, spades, hearts = hand
         if broken or not (clubs or diamonds or any(card != QUEEN_OF_SPADES for card in spades)):
             return _take_random(hand, len(clubs) + len(diamonds) + len(spades) + len(hearts), rnd)
         return _take_random(hand, len(clubs) + len(diamonds) + len(spades), rnd)
 
-    def follow(self, cards: list[int], winning: int, points: int, last: bool, rnd: Random) -> int:
+    def follow(self, cards: list[int], winning: int, points: int, last: bool, queen_out: bool, rnd: Random) -> int:
         """Take a card from ``cards`` (the led suit, never empty)."""
         i = int(rnd() * len(cards))
         card = cards[i]
@@ -146,7 +150,7 @@ class RandomPolicy:
         cards.pop()
         return card
 
-    def discard(self, hand: Hand, no_points: bool, rnd: Random) -> int:
+    def discard(self, hand: Hand, no_points: bool, queen_out: bool, rnd: Random) -> int:
         """Take any card from a hand void in the led suit (no point card on the first trick if avoidable)."""
         if no_points:
             safe = [(suit, i) for suit in (0, 1, 2) for i, card in enumerate(hand[suit]) if card != QUEEN_OF_SPADES]
@@ -189,6 +193,7 @@ def play_out(
     seat = (leader + already_played) % n
     tricks_left = sum(len(suit) for suit in hands[seat]) + (already_played == n)
     lead, follow, discard = policy.lead, policy.follow, policy.discard
+    queen_out = _queen_in_hands(hands)
     while tricks_left:
         tricks_left -= 1
         if not trick:
@@ -197,9 +202,11 @@ def play_out(
                 card = position.first_lead
                 hand[CLUBS].remove(card)
             else:
-                card = lead(hand, broken, rnd)
+                card = lead(hand, broken, queen_out, rnd)
             if card >= HEARTS_START or (queen_breaks and card == QUEEN_OF_SPADES):
                 broken = True
+            if card == QUEEN_OF_SPADES:
+                queen_out = _queen_in_hands(hands)
             trick.append((seat, card))
             seat = seat + 1 if seat + 1 < n else 0
         led_card = trick[0][1]
@@ -215,14 +222,16 @@ def play_out(
             hand = hands[seat]
             cards = hand[led]
             if cards:
-                card = follow(cards, winning, points, turn == remaining - 1, rnd)
+                card = follow(cards, winning, points, turn == remaining - 1, queen_out, rnd)
                 if card > winning:
                     winning = card
             else:
-                card = discard(hand, first_trick and no_points_first, rnd)
+                card = discard(hand, first_trick and no_points_first, queen_out, rnd)
                 points += pen[card]
             if card >= HEARTS_START or (queen_breaks and card == QUEEN_OF_SPADES):
                 broken = True
+            if card == QUEEN_OF_SPADES:
+                queen_out = _queen_in_hands(hands)
             trick.append((seat, card))
             seat = seat + 1 if seat + 1 < n else 0
         first_trick = False
@@ -250,6 +259,11 @@ def play_out(
         leader = seat = winner
         trick = []
     return penalty, bonus
+
+
+def _queen_in_hands(hands: list[Hand]) -> bool:
+    """Whether some hand still holds Q♠ (two packs have two)."""
+    return any(QUEEN_OF_SPADES in hand[SPADES] for hand in hands)
 
 
 def _take_at(cards: list[int], i: int) -> int:
@@ -286,39 +300,53 @@ def random_hands(rules: Rules, count: int, seed: int = 0) -> list[list[int]]:
 
 
 class GreedyPolicy(RandomPolicy):
-    """A quick sensible player for Monte-Carlo playouts: lead low, duck, dump points when void."""
+    """A quick sensible player for Monte-Carlo playouts, close to the Medium bot's habits.
 
-    def lead(self, hand: Hand, broken: bool, rnd: Random) -> int:
-        """The lowest card of a random allowed suit, keeping the Queen of spades back when possible."""
+    Leads low (and flushes Q♠ with spades below her), ducks as high as it can,
+    keeps A♠/K♠ off a spade trick while Q♠ is out, and dumps Q♠, then high
+    spades while she is out, then high hearts, when void.
+    """
+
+    def lead(self, hand: Hand, broken: bool, queen_out: bool, rnd: Random) -> int:
+        """Flush Q♠ when safe; otherwise the lowest card of a random harmless suit."""
         clubs, diamonds, spades, hearts = hand
+        if queen_out and spades and max(spades) < QUEEN_OF_SPADES:
+            return _take_at(spades, spades.index(max(spades)))
         harmless = [cards for cards in (clubs, diamonds, spades) if cards and cards != [QUEEN_OF_SPADES]]
+        if queen_out and len(harmless) > 1 and spades in harmless and min(spades) > QUEEN_OF_SPADES:
+            harmless.remove(spades)  # leading A♠/K♠ invites Q♠
         suits = harmless + ([hearts] if hearts and (broken or not harmless) else [])
         if not suits:
-            return _take_at(spades, 0) if spades else _take_at(hearts, hearts.index(min(hearts)))
+            if spades:
+                return _take_at(spades, spades.index(min(spades)))
+            return _take_at(hearts, hearts.index(min(hearts)))
         cards = suits[int(rnd() * len(suits))]
         candidates = [card for card in cards if card != QUEEN_OF_SPADES] or cards
         return _take_at(cards, cards.index(min(candidates)))
 
-    def follow(self, cards: list[int], winning: int, points: int, last: bool, rnd: Random) -> int:
+    def follow(self, cards: list[int], winning: int, points: int, last: bool, queen_out: bool, rnd: Random) -> int:
         """Duck as high as possible; when that is impossible, shed the highest card (not Q♠) if last or pointless."""
         under = [card for card in cards if card < winning]
         if under:
             return _take_at(cards, cards.index(max(under)))
         safe = [card for card in cards if card != QUEEN_OF_SPADES] or cards
-        choice = max(safe) if last or not points else min(safe)
+        spades_at_risk = queen_out and winning // RANKS_PER_SUIT == SPADES
+        choice = max(safe) if last or not (points or spades_at_risk) else min(safe)
         return _take_at(cards, cards.index(choice))
 
-    def discard(self, hand: Hand, no_points: bool, rnd: Random) -> int:
-        """Dump the Queen of spades, then the highest heart, then the highest card."""
+    def discard(self, hand: Hand, no_points: bool, queen_out: bool, rnd: Random) -> int:
+        """Dump the Queen of spades, then A♠/K♠ while she is out, then the highest heart, then the highest card."""
         clubs, diamonds, spades, hearts = hand
         if not no_points or not (clubs or diamonds or any(card != QUEEN_OF_SPADES for card in spades)):
             if QUEEN_OF_SPADES in spades:
                 return _take_at(spades, spades.index(QUEEN_OF_SPADES))
+            if queen_out and spades and max(spades) > QUEEN_OF_SPADES:
+                return _take_at(spades, spades.index(max(spades)))
             if hearts:
                 return _take_at(hearts, hearts.index(max(hearts)))
         choices = [cards for cards in (clubs, diamonds, spades) if cards and cards != [QUEEN_OF_SPADES]]
         if not choices:
-            return RANDOM.discard(hand, no_points, rnd)
+            return RANDOM.discard(hand, no_points, queen_out, rnd)
         cards = max(choices, key=lambda suit: max(card % RANKS_PER_SUIT for card in suit if card != QUEEN_OF_SPADES))
         return _take_at(cards, cards.index(max(card for card in cards if card != QUEEN_OF_SPADES)))
 

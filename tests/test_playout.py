@@ -5,17 +5,28 @@ from helpers import random_state
 
 from pyapp.actions import Action
 from pyapp.match import Phase
-from pyapp.playout import PointTable, hand_score, play_out, position_from_match, random_deal, random_hands
+from pyapp.playout import (
+    GREEDY,
+    RANDOM,
+    PointTable,
+    RandomPolicy,
+    hand_score,
+    play_out,
+    position_from_match,
+    random_deal,
+    random_hands,
+)
 from pyapp.rules import PRESETS, HeartsBreak, Rules
 
 
-def check_playout_against_engine(rules: Rules, seed: int, plays_before: int) -> None:
+def check_playout_against_engine(rules: Rules, seed: int, plays_before: int, policy: RandomPolicy = RANDOM) -> None:
     match = random_state(rules, seed, plays_before)
     if match.phase is not Phase.PLAY or match.results:
         return
     table = PointTable(rules)
     record: list[tuple[int, int]] = []
-    penalty, bonus = play_out(position_from_match(match, table).copy(), table, random.Random(seed).random, record)
+    position = position_from_match(match, table).copy()
+    penalty, bonus = play_out(position, table, random.Random(seed).random, record, policy)
     for seat, face in record:
         match.apply(Action.play(seat, face))  # raises if the fast path played an illegal card
     result = match.results[-1]
@@ -23,10 +34,11 @@ def check_playout_against_engine(rules: Rules, seed: int, plays_before: int) -> 
 
 
 class TestFastPathAgreesWithTheEngine:
+    @pytest.mark.parametrize("policy", [RANDOM, GREEDY], ids=["random", "greedy"])
     @pytest.mark.parametrize("name", sorted(PRESETS))
-    def test_recorded_plays_are_legal_and_score_the_same(self, name):
+    def test_recorded_plays_are_legal_and_score_the_same(self, name, policy):
         for seed in range(25):
-            check_playout_against_engine(PRESETS[name], seed, plays_before=seed % 17)
+            check_playout_against_engine(PRESETS[name], seed, plays_before=seed % 17, policy=policy)
 
     @pytest.mark.parametrize(
         "rules",

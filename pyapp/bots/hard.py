@@ -53,11 +53,17 @@ class HardBot(MediumBot):
         """The legal card with the best average result over the sampled deals."""
         if len(observation.legal) == 1:
             return observation.legal[0]
-        return self.best(self.evaluate(observation))
+        return self.best(observation, self.evaluate(observation))
 
-    @staticmethod
-    def best(estimates: dict[int, tuple[float, float]]) -> int:
-        """The card with the best result against the others' average (ties: the lower card)."""
+    def best(self, observation: Observation, estimates: dict[int, tuple[float, float]]) -> int:
+        """The card with the best result against the others' average (ties: the lower card).
+
+        While another seat holds every point and may be shooting the moon,
+        Medium's moon stop decides instead: the playouts' quick players
+        never shoot, so they do not see that danger.
+        """
+        if self.moon_threat(observation) is not None:
+            return super().choose_play(observation)
         return min(estimates, key=lambda card: (estimates[card][1], card))
 
     def evaluate(self, observation: Observation) -> dict[int, tuple[float, float]]:
