@@ -103,3 +103,16 @@ class TestWorker:
         advice = json.loads(worker.hint())["hint"]
         assert set(advice["points"]) == set(view["observation"]["legal"])
         assert advice["best"] in advice["points"] and advice["playouts"] > 0
+
+    def test_share_query_and_read_link_give_the_same_game_back(self):
+        json.loads(worker.new_game(json.dumps({"rules": {"players": 3, "target": 60}, "seats": SEATS[:3], "seed": 77})))
+        query = json.loads(worker.share_query())["query"]
+        assert query == "deal=77&players=3&target=60&levels=basic,random"
+        link = json.loads(worker.read_link("?" + query))["link"]
+        seats = [SEATS[0]] + [{"bot": level} for level in link["levels"]]
+        again = json.loads(worker.new_game(json.dumps({"rules": link["rules"], "seats": seats, "seed": link["seed"]})))
+        assert again["view"]["save"]["match"]["seed"] == 77
+        assert json.loads(worker.read_link("?players=2")) == {
+            "ok": False,
+            "error": "The link's “players” must be a number from 3 to 10",
+        }

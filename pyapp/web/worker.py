@@ -13,12 +13,13 @@ from typing import Any
 
 from pyapp.actions import ActionError
 from pyapp.bots import BOTS
+from pyapp.links import LinkError, deal_query, parse_deal_query
 from pyapp.match import IllegalAction
 from pyapp.rules import PRESET_LABELS, PRESETS, RulesError, option_schema
 from pyapp.save import SaveError
 from pyapp.table import Table
 
-EXPECTED_ERRORS = (ActionError, IllegalAction, RulesError, SaveError, ValueError)
+EXPECTED_ERRORS = (ActionError, IllegalAction, LinkError, RulesError, SaveError, ValueError)
 table: Table | None = None
 
 
@@ -98,6 +99,22 @@ def hint() -> str:
     return json.dumps({"ok": True, "hint": advice})
 
 
+def read_link(query: str) -> str:
+    """A deal link's query read: ``{"ok": true, "link": {"rules", "seed", "levels"}}`` or the reason it is refused."""
+    try:
+        return json.dumps({"ok": True, "link": parse_deal_query(query)})
+    except LinkError as error:
+        return json.dumps({"ok": False, "error": str(error)})
+
+
+def share_query() -> str:
+    """The query of a link to the game in progress: its rules, deal number and computer levels."""
+    if table is None:
+        return json.dumps({"ok": False, "error": "No game is in progress"})
+    levels = [seat.bot for seat in table.seats if seat.bot is not None]
+    return json.dumps({"ok": True, "query": deal_query(table.match.rules, table.match.seed, levels)})
+
+
 def catalog() -> str:
     """What the new-game form offers: presets, every rule option, computer levels."""
     presets = [
@@ -106,4 +123,4 @@ def catalog() -> str:
     return json.dumps({"presets": presets, "options": option_schema(), "levels": list(BOTS)})
 
 
-__export__ = ["new_game", "load_game", "act", "bot_step", "catalog", "configure", "hint"]
+__export__ = ["new_game", "load_game", "act", "bot_step", "catalog", "configure", "hint", "read_link", "share_query"]
