@@ -10,7 +10,10 @@ files in the same run:
 * the longest main-thread task (PerformanceObserver ``longtask``) and the
   longest gap between animation frames, at boot and during a hand with the
   computer players thinking;
-* every file the first visit downloads, how often and how many bytes.
+* every file the first visit downloads (the page and the service worker's
+  precache together), how often and how many bytes;
+* a warm start offline (the browser restarted with the network off) against
+  a warm start online.
 
 Other hosts are blocked with ``--host-resolver-rules`` rather than a
 Playwright route, because a route turns the HTTP cache off.
@@ -93,13 +96,15 @@ def worst(items: list[list[float]], start: float, end: float) -> float:
 
 
 def visit(context: Any, url: str, first: bool) -> dict[str, float]:
-    """Load the game page once and time it."""
+    """Load the game page once and time it (a first visit: until the game is also ready offline)."""
     if first:
         context.add_init_script(SETTINGS)
     context.add_init_script(PROBE)
     page = context.new_page()
     page.goto(url)
     page.wait_for_function("() => window.__probe.card !== null", timeout=60_000)
+    if first:
+        page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=60_000)
     page.wait_for_timeout(300)
     probe = page.evaluate("() => window.__probe")
     return {
@@ -196,8 +201,17 @@ def run(rounds: int) -> dict[str, Any]:
                 context = launch(playwright, profile)
                 returning = visit(context, url, first=False)
                 context.close()
+                context = launch(playwright, profile)
+                context.set_offline(True)
+                offline = visit(context, url, first=False)
+                context.close()
                 rows.append(
-                    {"bare_pyodide_ms": round(bare), **first, **{f"return_{k}": v for k, v in returning.items()}}
+                    {
+                        "bare_pyodide_ms": round(bare),
+                        **first,
+                        **{f"return_{k}": v for k, v in returning.items()},
+                        **{f"offline_{k}": v for k, v in offline.items()},
+                    }
                 )
             hard = hard_hand(playwright, url, Path(scratch) / "profile-hard")
         server.shutdown()
@@ -205,6 +219,7 @@ def run(rounds: int) -> dict[str, Any]:
     figures.update(hard)
     figures["card_vs_bare_pyodide"] = round(figures["card_ms"] / figures["bare_pyodide_ms"], 3)
     figures["return_card_vs_bare_pyodide"] = round(figures["return_card_ms"] / figures["bare_pyodide_ms"], 3)
+    figures["warm_start_offline_vs_online"] = round(figures["offline_card_ms"] / figures["return_card_ms"], 3)
     runtime = {
         path: {"times": downloads[path], "bytes": sizes[path]} for path in sorted(downloads) if "/runtime/" in path
     }

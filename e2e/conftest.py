@@ -9,7 +9,7 @@ from urllib.parse import urlparse
 
 import pytest
 from browser import launch
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
 from tools.build import build
 from tools.serve import serve_in_background, url_of
@@ -32,12 +32,18 @@ def server_url(site: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
+def playwright() -> Iterator[Playwright]:
+    """Playwright, started once for the run."""
+    with sync_playwright() as started:
+        yield started
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
     """One headless Chromium for the run."""
-    with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        yield chromium
-        chromium.close()
+    chromium = launch(playwright)
+    yield chromium
+    chromium.close()
 
 
 class Guard:

@@ -57,6 +57,24 @@ class TestRender:
         html = view.render_dialog(session, None)
         assert "Jan wins!" in html and 'data-action="again"' in html
 
+    def test_share_panel_shows_both_links_escaped(self):
+        session = session_for(Table.new({"seats": SEATS, "seed": 1}))
+        session.panel = "share"
+        session.share = {"game": 'https://x.test/"><script>', "deal": "https://x.test/?deal=1", "native": False}
+        html = view.render_dialog(session, None)
+        assert "<script>" not in html and "&quot;&gt;&lt;script&gt;" in html
+        assert 'id="share-deal"' in html and "Share…" not in html
+        session.share["native"] = True
+        assert html.count('data-action="copy"') == 2 and view.render_dialog(session, None).count("Share…") == 2
+
+    def test_a_shared_deal_is_described_and_offered_without_ending_the_game(self):
+        session = session_for(Table.new({"seats": SEATS, "seed": 1}))
+        session.panel = "link"
+        session.link = {"rules": {"players": 3, "variant": "omnibus"}, "seed": 9, "levels": ["hard", "basic"]}
+        html = view.render_dialog(session, {"options": [{"name": "target", "default": 100}]})
+        assert "deal 9 · 3 players · Omnibus Hearts · to 100 points · against Hard, Easy" in html
+        assert 'data-action="play-link"' in html and "Keep my game" in html
+
     def test_seat_positions_put_the_viewer_at_the_bottom_and_play_clockwise(self):
         assert view.seat_point(0, 4, 40, 40) == (50.0, 90.0)
         assert view.seat_point(1, 4, 40, 40) == (10.0, 50.0)  # the next seat to play is on the left

@@ -4,7 +4,10 @@
 runs (``app/``: the engine as one zip for the Pyodide worker, the browser
 layer as plain files for the MicroPython main thread, and their PyScript
 configs) and the runtime files copied from the pinned npm packages
-(``runtime/``).  Nothing is fetched from another origin at run time.
+(``runtime/``), the web app manifest and icons, and the service worker
+(``sw.js``: ``assets/sw.js`` after two constants, the build's version and
+the hash of every file it precaches).  Nothing is fetched from another
+origin at run time.
 
 Run ``python -m tools.build``; it runs ``npm ci`` first when ``node_modules``
 is missing.
@@ -12,6 +15,7 @@ is missing.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import subprocess
@@ -30,6 +34,11 @@ PYSCRIPT_DIR = NODE_MODULES / "@pyscript" / "core" / "dist"
 ENGINE = ROOT / "pyapp"
 WEB = ENGINE / "web"
 MAIN_THREAD_MODULES = ["__init__.py", "view.py", "session.py", "storage.py", "names.py", "main.py"]
+SERVICE_WORKER = "sw.js"
+# PyScript's chunks that the page loads (checked by e2e/test_offline.py); the others (editor, terminal
+# and TOML support we do not use) stay on the site but are not precached.
+PYSCRIPT_PRECACHED = ("core.js", "core.css", "core-*.js", "deprecations-manager-*.js", "donkey-*.js", "error-*.js")
+PYSCRIPT_PRECACHED += ("py-editor-*.js", "py-game-*.js", "py-terminal-*.js")
 
 
 def ensure_node_modules() -> None:
@@ -59,7 +68,9 @@ def engine_zip(dest: Path) -> None:
     with zipfile.ZipFile(dest / "app" / "engine.zip", "w", zipfile.ZIP_DEFLATED) as archive:
         for path in sorted(ENGINE.rglob("*.py")):
             if WEB not in path.parents:
-                archive.write(path, path.relative_to(ROOT).as_posix())
+                # A fixed date keeps the zip, and so the build's version, the same for the same sources.
+                entry = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
+                archive.writestr(entry, path.read_bytes(), zipfile.ZIP_DEFLATED)
 
 
 def python_configs(dest: Path) -> None:
@@ -79,6 +90,31 @@ def python_configs(dest: Path) -> None:
         (dest / "app" / name).write_text(json.dumps(config, indent=2) + "\n")
 
 
+def precached(dest: Path, path: Path) -> bool:
+    """Whether the service worker stores this file of the site ahead of need."""
+    if path.parent == dest / "runtime" / "pyscript":
+        return any(path.match(pattern) for pattern in PYSCRIPT_PRECACHED)
+    return path.relative_to(dest).as_posix() != SERVICE_WORKER
+
+
+def file_hashes(dest: Path) -> dict[str, str]:
+    """The files to precache: path relative to the site → short content hash."""
+    return {
+        path.relative_to(dest).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+        for path in sorted(dest.rglob("*"))
+        if path.is_file() and precached(dest, path)
+    }
+
+
+def service_worker(dest: Path) -> str:
+    """Write ``sw.js`` for the files now in ``dest``; returns the build's version."""
+    files = file_hashes(dest)
+    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:12]
+    header = f"const VERSION = {json.dumps(version)};\nconst FILES = {json.dumps(files, indent=1)};\n"
+    (dest / SERVICE_WORKER).write_text(header + (ROOT / "assets" / SERVICE_WORKER).read_text())
+    return version
+
+
 def build(dest: Path = DIST) -> Path:
     """Build the site into ``dest`` (emptied first); returns ``dest``."""
     ensure_node_modules()
@@ -86,11 +122,12 @@ def build(dest: Path = DIST) -> Path:
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
     shutil.copy2(ROOT / "index.html", dest / "index.html")
-    shutil.copytree(ROOT / "assets", dest / "assets")
+    shutil.copytree(ROOT / "assets", dest / "assets", ignore=shutil.ignore_patterns(SERVICE_WORKER))
     (dest / "app").mkdir()
     copy_runtime(dest)
     engine_zip(dest)
     python_configs(dest)
+    service_worker(dest)
     return dest
 
 

@@ -35,9 +35,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         """Serve as usual, and note what was sent when the server keeps a log (benchmarks count bytes)."""
         result = super().send_head()
         log = getattr(self.server, "request_log", None)
-        if log is not None:
+        if log is not None and result is not None:
             path = self.translate_path(self.path.split("?")[0])
-            size = Path(path).stat().st_size if result is not None and Path(path).is_file() else 0
+            size = Path(path).stat().st_size if Path(path).is_file() else 0
             log.append((self.path, size))
         return result
 

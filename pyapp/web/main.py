@@ -18,6 +18,7 @@ from web.storage import BROKEN_KEY, SAVE_KEY, SETTINGS_KEY, Storage
 
 COLLECT_DELAY = 1.2
 NOTICE_SECONDS = 4
+LINK_NOTICE_SECONDS = 12
 
 
 def browser_storage() -> Storage:
@@ -81,15 +82,15 @@ class App:
             if card:
                 card.focus()
 
-    def notify(self, text):
-        """Show a short message (read out by screen readers) for a few seconds."""
+    def notify(self, text, seconds=NOTICE_SECONDS):
+        """Show a short message (read out by screen readers) for a few seconds; always as text, never markup."""
         self.notice_serial += 1
         serial = self.notice_serial
         self.regions["notice"].textContent = text
         self.regions["notice"].hidden = False
 
         async def clear():
-            await asyncio.sleep(NOTICE_SECONDS)
+            await asyncio.sleep(seconds)
             if serial == self.notice_serial:
                 self.regions["notice"].hidden = True
 
@@ -132,7 +133,8 @@ class App:
         await self.call("configure", json.dumps({"think_ms": int(self.session.settings["think_ms"])}))
 
     async def boot(self):
-        """Draw the saved game at once, start the engine, then resume or deal a new game."""
+        """Draw the saved game at once, start the engine, then resume, offer a shared deal, or deal a new game."""
+        query = self.take_link_query()
         record, raw = self.saved_record()
         if record and isinstance(record.get("view"), dict) and isinstance(record.get("save"), dict):
             try:
@@ -143,35 +145,104 @@ class App:
         self.render()
         self.engine = await workers["engine"]
         self.catalog = json.loads(await self.engine.catalog())
-        if raw is not None:
-            answer = await self.call("load_game", json.dumps(record.get("save")) if isinstance(record, dict) else raw)
-            if answer.get("ok"):
-                self.accept(answer, fresh=True)
-                self.session.restore_page_state(record)
-                await self.configure()
-                await self.advance()
-                return
-            self.storage.set(BROKEN_KEY, raw)
-            self.storage.remove(SAVE_KEY)
-            self.session.view = None
-            self.notify(f"Your saved game could not be loaded and was set aside: {answer.get('error')}")
-        await self.new_game()
+        # Both interpreters are up: the service worker may now fetch what the page has not (assets/boot.js).
+        window.dispatchEvent(window.Event.new("hearts:started"))
+        link = await self.read_link(query) if query else None
+        resumed = raw is not None and await self.resume(record, raw)
+        if link and resumed and self.session.next_step() != "over":
+            self.session.link = link
+            self.session.panel = "link"  # the game in progress is not given up without asking
+            await self.advance()
+        elif link:
+            await self.new_game(link)
+        elif resumed:
+            await self.advance()
+        else:
+            await self.new_game()
 
-    def game_options(self):
-        """The new-game options from the remembered form (classic with Easy players by default)."""
+    async def resume(self, record, raw):
+        """Load the saved game into the engine; a broken save is set aside with a message."""
+        answer = await self.call("load_game", json.dumps(record.get("save")) if isinstance(record, dict) else raw)
+        if answer.get("ok"):
+            self.accept(answer, fresh=True)
+            self.session.restore_page_state(record)
+            await self.configure()
+            return True
+        self.storage.set(BROKEN_KEY, raw)
+        self.storage.remove(SAVE_KEY)
+        self.session.view = None
+        self.notify(f"Your saved game could not be loaded and was set aside: {answer.get('error')}")
+        return False
+
+    def take_link_query(self):
+        """The page address's query (a shared deal), removed from the address so a reload does not repeat it."""
+        query = str(window.location.search or "")
+        if query:
+            window.history.replaceState(window.history.state, "", window.location.pathname + window.location.hash)
+        return query
+
+    async def read_link(self, query):
+        """A shared deal's rules, number and levels, or None with a message when the link is bad."""
+        answer = await self.call("read_link", query)
+        if answer.get("ok"):
+            return answer["link"]
+        self.notify(f"{answer.get('error')}. The link was not used; play goes on as usual.", LINK_NOTICE_SECONDS)
+        return None
+
+    def game_options(self, link=None):
+        """The new-game options: a shared deal's, or the remembered form's (classic with Medium players)."""
         form = self.session.settings.get("form") or {}
-        rules = form.get("rules") or self.catalog["presets"][0]["rules"]
-        players = int(rules.get("players", 4))
-        levels = list(form.get("levels") or [])
+        rules = (link or form).get("rules") or self.catalog["presets"][0]["rules"]
+        players = self.rules_players(rules)
+        levels = list((link or form).get("levels") or [])
         seats = [{"name": self.session.settings.get("name") or "You", "bot": None}]
         for seat in range(1, players):
             level = levels[seat - 1] if seat - 1 < len(levels) else DEFAULT_LEVEL
             seats.append({"name": "", "bot": level})
-        return {"rules": rules, "seats": seats}
+        options = {"rules": rules, "seats": seats}
+        if link and link.get("seed") is not None:
+            options["seed"] = link["seed"]
+        return options
 
-    async def new_game(self):
-        """Deal a new match with the remembered options."""
-        answer = await self.call("new_game", json.dumps(self.game_options()))
+    def rules_players(self, rules):
+        """The player count of (possibly partial) rules: missing options take their defaults."""
+        default = next(option["default"] for option in self.catalog["options"] if option["name"] == "players")
+        return int(rules.get("players", default))
+
+    async def share(self):
+        """Open the share panel: a link to this copy of the game, and one to the deal in progress."""
+        address = str(window.location.origin) + str(window.location.pathname)
+        deal = ""
+        if self.engine is not None and self.session.view is not None:
+            answer = await self.call("share_query")
+            if answer.get("ok"):
+                deal = address + "?" + answer["query"]
+        self.session.share = {
+            "game": address,
+            "deal": deal,
+            "native": bool(window.Reflect.has(window.navigator, "share")),
+        }
+        self.session.panel = "share"
+        self.render()
+
+    async def copy(self, target):
+        """Copy a link from the share panel (or share it with the system's share sheet)."""
+        field = document.getElementById(target.getAttribute("data-target"))
+        text = field.value
+        try:
+            if target.getAttribute("data-native"):
+                await window.navigator.share(window.Object.fromEntries([["title", document.title], ["url", text]]))
+                return
+            await window.navigator.clipboard.writeText(text)
+            self.notify("Link copied")
+        except Exception:
+            field.focus()
+            field.select()
+            self.notify("Copy the selected link with Ctrl+C (or ⌘C)")
+
+    async def new_game(self, link=None):
+        """Deal a new match: a shared deal, or with the remembered options."""
+        answer = await self.call("new_game", json.dumps(self.game_options(link)))
         if self.accept(answer, fresh=True):
             self.session.panel = ""
             await self.configure()
@@ -251,6 +322,13 @@ class App:
         elif action == "close":
             session.panel = ""
             self.render()
+        elif action == "share":
+            await self.share()
+        elif action == "copy":
+            await self.copy(target)
+        elif action == "play-link" and self.engine is not None and session.link:
+            link, session.link = session.link, None
+            await self.new_game(link)
         elif action == "again" and self.engine is not None:
             await self.new_game()
         elif action == "start" and self.engine is not None:

@@ -26,6 +26,8 @@ class Session:
         self.summaries_seen = 0
         self.panel = ""
         self.notice = ""
+        self.link = None  # a shared deal waiting for the person's answer
+        self.share = None  # the links the share panel shows
         self.settings = dict(DEFAULT_SETTINGS)
         if settings:
             for key in DEFAULT_SETTINGS:

@@ -226,13 +226,17 @@ def signed(value: int) -> str:
 
 def render_dialog(session, catalog) -> str:
     """The dialog for the current step or open panel, or an empty string."""
-    if session.view is None and session.panel not in ("new", "settings"):
+    if session.view is None and session.panel not in ("new", "settings", "share"):
         return ""
     step = session.next_step()
     if session.panel == "new":
         return render_new_game(session, catalog)
     if session.panel == "settings":
         return render_settings(session)
+    if session.panel == "share":
+        return render_share(session)
+    if session.panel == "link":
+        return render_link_offer(session, catalog)
     if session.panel == "last":
         return render_last_trick(session)
     if step == "summary":
@@ -425,3 +429,61 @@ def render_new_game(session, catalog) -> str:
         '<button type="button" data-action="close">Cancel</button>'
     )
     return _dialog("New game", body, buttons)
+
+
+def _share_row(name: str, label: str, url: str, native: bool) -> str:
+    """One link of the share panel: the address to read and buttons to copy or share it."""
+    share = (
+        f'<button type="button" data-action="copy" data-target="share-{name}" data-native="1">Share…</button>'
+        if native
+        else ""
+    )
+    return (
+        f'<label for="share-{name}">{label}</label><div class="share-row">'
+        f'<input id="share-{name}" readonly value="{escape(url)}">'
+        f'<button type="button" data-action="copy" data-target="share-{name}">Copy</button>{share}</div>'
+    )
+
+
+def render_share(session) -> str:
+    """Links to this copy of the game and to the deal in progress, with copy (and share) buttons."""
+    share = session.share or {}
+    native = bool(share.get("native"))
+    rows = [_share_row("game", "This game, for a friend to play", share.get("game", ""), native)]
+    if share.get("deal"):
+        rows.append(_share_row("deal", "This very deal: the same cards and rules", share["deal"], native))
+    body = (
+        f'<div class="form">{"".join(rows)}</div>'
+        "<p>A friend who opens the deal link is dealt the same cards as you, hand after hand, "
+        "so you can compare scores.</p>"
+    )
+    return _dialog("Share", body, '<button type="button" data-action="close">Close</button>')
+
+
+def describe_link(link: dict, catalog) -> str:
+    """A shared deal in words: its number, players, game, target and computer levels (escaped)."""
+    defaults = {option["name"]: option["default"] for option in (catalog or {}).get("options", [])}
+    rules = dict(defaults, **link.get("rules", {}))
+    parts = []
+    if link.get("seed") is not None:
+        parts.append(f"deal {link['seed']}")
+    parts.append(f"{rules.get('players', 4)} players")
+    parts.append(CHOICE_LABELS.get(rules.get("variant"), str(rules.get("variant", ""))))
+    parts.append(f"to {rules.get('target', 100)} points")
+    if link.get("levels"):
+        parts.append("against " + ", ".join(LEVELS.get(level, level) for level in link["levels"]))
+    return escape(" · ".join(parts))
+
+
+def render_link_offer(session, catalog) -> str:
+    """Someone's shared deal, offered while a game is in progress (which is kept unless the person says so)."""
+    description = describe_link(session.link or {}, catalog)
+    body = (
+        f"<p>You opened a link to a shared deal: {description}.</p>"
+        "<p>Playing it ends the game you have in progress.</p>"
+    )
+    buttons = (
+        '<button type="button" class="primary" data-action="play-link">Play the shared deal</button>'
+        '<button type="button" data-action="close">Keep my game</button>'
+    )
+    return _dialog("A shared deal", body, buttons)

@@ -1,0 +1,95 @@
+/* Start the page: the service worker first, then PyScript (so a first visit downloads each file once).
+
+   The service worker (sw.js) is registered and given control of the page
+   before PyScript starts, so every runtime file passes through it and is
+   cached on the way. When the page has started, the worker is asked to cache
+   whatever else the game needs, and the page says when it is ready offline.
+   A new version waits until the player chooses to reload; the game in
+   progress is saved after every move, so the reload resumes it. */
+
+const here = new URL(".", document.baseURI);
+const asset = (path) => new URL(path, here).href;
+const serviceWorkers = "serviceWorker" in navigator ? navigator.serviceWorker : null;
+let updating = false;
+
+function showUpdate(registration) {
+  const banner = document.getElementById("update");
+  if (!banner || !registration.waiting) return;
+  banner.hidden = false;
+  banner.querySelector("button").onclick = () => {
+    updating = true;
+    banner.querySelector("button").disabled = true;
+    registration.waiting.postMessage("skip-waiting");
+  };
+}
+
+function watchForUpdates(registration) {
+  if (registration.waiting && serviceWorkers.controller) showUpdate(registration);
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "installed" && serviceWorkers.controller) showUpdate(registration);
+    });
+  });
+  serviceWorkers.addEventListener("controllerchange", () => {
+    if (updating) location.reload();
+  });
+  const check = () => registration.update().catch(() => {});
+  document.addEventListener("visibilitychange", () => document.visibilityState === "visible" && check());
+  setInterval(check, 30 * 60 * 1000);
+}
+
+/* Resolve once the service worker controls the page (or at once when there is none). */
+async function takeControl() {
+  if (!serviceWorkers) return null;
+  let registration;
+  try {
+    registration = await serviceWorkers.register(asset("sw.js"), { scope: here.href });
+  } catch (error) {
+    console.warn("Offline play is not available:", error);
+    return null;
+  }
+  watchForUpdates(registration);
+  if (!serviceWorkers.controller) {
+    await new Promise((resolve) => {
+      serviceWorkers.addEventListener("controllerchange", resolve, { once: true });
+      setTimeout(resolve, 10000); // never keep the game from starting
+    });
+  }
+  return registration;
+}
+
+let precacheAsked = false;
+function precache() {
+  if (precacheAsked || !serviceWorkers || !serviceWorkers.controller) return;
+  precacheAsked = true;
+  serviceWorkers.addEventListener("message", (event) => {
+    if (event.data && event.data.offline) {
+      document.documentElement.dataset.offline = event.data.offline;
+      document.documentElement.dataset.version = event.data.version || "";
+    }
+  });
+  serviceWorkers.controller.postMessage("precache");
+}
+
+function preload(href, as) {
+  const link = document.createElement("link");
+  if (as) {
+    link.rel = "preload";
+    link.as = as;
+    link.type = "application/wasm";
+    link.crossOrigin = "anonymous";
+  } else {
+    link.rel = "modulepreload";
+  }
+  link.href = asset(href);
+  document.head.append(link);
+}
+
+await takeControl();
+// Start fetching the main thread's interpreter at once instead of after PyScript has loaded.
+preload("runtime/micropython/micropython.mjs");
+preload("runtime/micropython/micropython.wasm", "fetch");
+window.addEventListener("hearts:started", precache, { once: true }); // sent by pyapp/web/main.py
+setTimeout(precache, 30000); // even if the page never finished starting
+await import(asset("runtime/pyscript/core.js"));

@@ -1,0 +1,43 @@
+import json
+import re
+import zipfile
+
+from tools.build import engine_zip, service_worker
+
+
+def written_files(site):
+    return json.loads(re.search(r"const FILES = (\{.*?\});", (site / "sw.js").read_text(), re.S).group(1))
+
+
+def fake_site(root):
+    for path in ("index.html", "assets/style.css", "runtime/pyscript/core.js", "runtime/pyscript/xterm-abc.js"):
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(path)
+    return root
+
+
+class TestServiceWorkerBuild:
+    def test_precaches_the_site_but_not_itself_nor_unused_pyscript_parts(self, tmp_path):
+        site = fake_site(tmp_path)
+        service_worker(site)
+        assert sorted(written_files(site)) == ["assets/style.css", "index.html", "runtime/pyscript/core.js"]
+        assert "self.addEventListener" in (site / "sw.js").read_text()
+
+    def test_the_version_follows_the_content(self, tmp_path):
+        site = fake_site(tmp_path)
+        first = service_worker(site)
+        assert service_worker(site) == first
+        (site / "assets" / "style.css").write_text("body { color: red }")
+        second = service_worker(site)
+        assert second != first
+        assert f'const VERSION = "{second}";' in (site / "sw.js").read_text()
+
+
+def test_the_engine_zip_is_the_same_for_the_same_sources(tmp_path):
+    for name in ("a", "b"):
+        (tmp_path / name / "app").mkdir(parents=True)
+        engine_zip(tmp_path / name)
+    first, second = ((tmp_path / name / "app" / "engine.zip").read_bytes() for name in ("a", "b"))
+    assert first == second
+    names = zipfile.ZipFile(tmp_path / "a" / "app" / "engine.zip").namelist()
+    assert "pyapp/match.py" in names and not any(name.startswith("pyapp/web/") for name in names)
