@@ -179,9 +179,19 @@ def test_a_whole_game_to_the_target_ends_with_the_winner(page, server_url):
     play_until(page, "over", limit=2000)
     text = page.text_content("#dialog")
     assert "Game over" in text and ("wins" in text or "win!" in text)
+    assert page.locator("#sheet svg.chart polyline").count() == 4  # the score chart beside the sheet
+    stats = json.loads(page.evaluate("localStorage.getItem('hearts.stats')"))
+    assert stats["presets"]["custom"]["games"] == 1
     click_and_wait(page, "#dialog [data-action=again]")
     wait_for_person(page)
     assert current_step(page) == "pass" and len(hand(page)) == 13
+
+    page.click("header [data-panel=stats]")
+    page.wait_for_selector("#dialog .stats-table")
+    assert "Custom rules" in page.text_content("#dialog .stats-table")
+    page.click("#dialog [data-action=ask-reset-stats]")
+    page.click("#dialog [data-action=reset-stats]")
+    page.wait_for_selector("#dialog >> text=No finished game yet.")
 
 
 def test_levels_thinking_and_the_hint(page, server_url):

@@ -46,6 +46,7 @@ from .cards import (
     SUIT_MASKS,
     SUIT_NAMES,
     card_name,
+    card_text,
     cards_in,
     face_of,
     ids_of_face,
@@ -70,6 +71,24 @@ class Phase(StrEnum):
 
 
 PHASE_ACTIONS = {Phase.PASS: ActionKind.PASS, Phase.PLAY: ActionKind.PLAY, Phase.MOON: ActionKind.MOON}
+
+
+class Reason(str):
+    """Why a card may not be played: the English sentence, with a code and values a translation can use.
+
+    >>> Reason("Hearts are not broken yet", "hearts_unbroken").code
+    'hearts_unbroken'
+    """
+
+    code: str
+    values: dict[str, str]
+
+    def __new__(cls, text: str, code: str, **values: str) -> Reason:
+        """The sentence ``text`` carrying ``code`` and ``values`` (card or suit letters)."""
+        reason = super().__new__(cls, text)
+        reason.code = code
+        reason.values = values
+        return reason
 
 
 class IllegalAction(ValueError):
@@ -97,6 +116,7 @@ class HandResult:
     added: tuple[int, ...]
     shooter: int | None
     choice: MoonChoice | None = None
+    queen: int | None = None  # who took Q♠ (the first such seat with two packs)
 
 
 class Match:
@@ -265,16 +285,22 @@ class Match:
             return f"You do not hold the {card_name(face)}"
         if self.legal_mask(seat) & card_ids:
             return None
+        return self.play_refusal(seat, face)
+
+    def play_refusal(self, seat: int, face: int) -> Reason:
+        """Why ``seat`` may not play ``face`` (a card it holds that is not legal now)."""
         if not self.tricks and not self.trick and self.first_lead is not None:
-            return f"The first trick is led with the {card_name(self.first_lead)}"
+            return Reason(
+                f"The first trick is led with the {card_name(self.first_lead)}",
+                "first_lead",
+                card=card_text(self.first_lead),
+            )
         if not self.trick:
-            return "Hearts are not broken yet"
+            return Reason("Hearts are not broken yet", "hearts_unbroken")
         led = suit_of(self.trick[0][1])
-        if suit_of(face) != led:
-            if self.hands[seat] & SUIT_MASKS[led]:
-                return f"You must follow suit: {SUIT_NAMES[led]}"
-            return "No points on the first trick"
-        return "That card cannot be played now"  # pragma: no cover - every case is named above
+        if self.hands[seat] & SUIT_MASKS[led]:
+            return Reason(f"You must follow suit: {SUIT_NAMES[led]}", "follow_suit", suit="CDSH"[led])
+        return Reason("No points on the first trick", "no_points_first_trick")
 
     # Applying decisions ---------------------------------------------------
 
@@ -374,7 +400,8 @@ class Match:
 
     def _score_hand(self, added: list[int], shooter: int | None, choice: MoonChoice | None) -> None:
         taken = tuple(self.rules.points(cards) for cards in self.taken)
-        self.results.append(HandResult(taken, tuple(added), shooter, choice))
+        queen = next((seat for seat, cards in enumerate(self.taken) if cards & QUEEN_IDS), None)
+        self.results.append(HandResult(taken, tuple(added), shooter, choice, queen))
         self.scores = [total + delta for total, delta in zip(self.scores, added, strict=True)]
         if is_game_over(self.rules, self.scores):
             low = min(self.scores)

@@ -137,6 +137,7 @@ class Observation:
                     "added": list(r.added),
                     "shooter": r.shooter,
                     "choice": r.choice.value if r.choice else None,
+                    "queen": r.queen,
                 }
                 for r in self.results
             ],

@@ -245,6 +245,14 @@ class Rules:
             masks.append((ids_of_face(self.omnibus_face), OMNIBUS_POINTS))
         return tuple(masks)
 
+    @cached_property
+    def scoring_mask(self) -> int:
+        """Every card id that scores when taken (hearts, Q♠, and the Omnibus card when it is played)."""
+        mask = 0
+        for cards, _ in self._point_masks:
+            mask |= cards
+        return mask
+
     def points(self, cards: int) -> int:
         """What taking the card ids in ``cards`` scores: 1 a heart, 13 for Q♠, −10 for the Omnibus card."""
         return sum((cards & mask).bit_count() * value for mask, value in self._point_masks)

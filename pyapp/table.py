@@ -18,6 +18,7 @@ from .actions import Action
 from .bots import BOTS, Bot, HardBot, make_bot
 from .bots.hard import DEFAULT_BUDGET_MS
 from .cards import card_text
+from .claims import can_claim, play_claim
 from .match import IllegalAction, Match, Phase
 from .observation import observe
 from .rules import Rules, RulesError
@@ -114,8 +115,7 @@ class Table:
     def act(self, data: Any) -> None:
         """A person's decision as plain data (``{"seat": 0, "play": "QS"}``); illegal ones raise."""
         action = Action.from_dict(data)
-        if not 0 <= action.seat < len(self.bots) or self.bots[action.seat] is not None:
-            raise IllegalAction("That seat is not yours")
+        self._check_person(action.seat)
         self.match.apply(action)
         self._bots_pass()
 
@@ -138,6 +138,50 @@ class Table:
         self.match.apply(action)
         self._bots_pass()
         return True
+
+    def undo(self, seat: int) -> None:
+        """Take back ``seat``'s last decision (and everything the computers did after it)."""
+        self._check_person(seat)
+        index = self._last_decision_of(seat)
+        if index is None:
+            raise IllegalAction("There is nothing of yours to undo")
+        self.match.undo_to(index)
+        self.last_decision = None
+
+    def claim(self, seat: int) -> None:
+        """``seat`` claims the rest of the hand (only when how it is played can no longer matter)."""
+        self._check_person(seat)
+        if not can_claim(self.match, seat):
+            raise IllegalAction("You can claim the rest only on lead, when nothing can go wrong for you")
+        play_claim(self.match, seat)
+        self._bots_pass()
+
+    def finish(self, seat: int) -> None:
+        """The computer plays out the rest of this hand for ``seat`` (at once, until the hand is scored)."""
+        self._check_person(seat)
+        if self.match.phase is not Phase.PLAY:
+            raise IllegalAction("Only a hand being played can be finished")
+        helper = make_bot("medium", self.match.seed * 16 + len(self.match.history))
+        hand_index = self.match.hand_index
+        while self.match.phase is Phase.PLAY and self.match.hand_index == hand_index:
+            current = self.match.current_seat
+            assert current is not None
+            bot = self.bots[current] or (helper if current == seat else None)
+            if bot is None:
+                break  # another person's turn
+            self.match.apply(bot.decide(observe(self.match, current)))
+        self._bots_pass()
+
+    def _check_person(self, seat: int) -> None:
+        if not 0 <= seat < len(self.bots) or self.bots[seat] is not None:
+            raise IllegalAction("That seat is not yours")
+
+    def _last_decision_of(self, seat: int) -> int | None:
+        """Where ``seat``'s last decision sits in the history, or None."""
+        for index in range(len(self.match.history) - 1, -1, -1):
+            if self.match.history[index].seat == seat:
+                return index
+        return None
 
     def hint(self, seat: int) -> dict[str, Any]:
         """The Hard player's advice for ``seat``'s play: expected points for each legal card, and its choice."""
@@ -169,11 +213,14 @@ class Table:
         reasons = {}
         if observation.phase is Phase.PLAY and self.match.current_seat == seat:
             for face in set(observation.hand) - set(observation.legal):
-                reasons[card_text(face)] = self.match.check(Action.play(seat, face))
+                reasons[card_text(face)] = self.match.play_refusal(seat, face)
         return {
             "observation": observation.to_dict(),
             "seats": [s.to_dict() for s in self.seats],
-            "reasons": reasons,
+            "reasons": dict(reasons),
+            "reason_codes": {card: {"code": r.code, "values": r.values} for card, r in reasons.items()},
+            "can_undo": self._last_decision_of(seat) is not None,
+            "can_claim": can_claim(self.match, seat),
             "people_to_act": self.people_to_act,
             "bots_to_act": self.bots_to_act,
             "last_decision": self.last_decision,

@@ -116,3 +116,15 @@ class TestWorker:
             "ok": False,
             "error": "The link's “players” must be a number from 3 to 10",
         }
+
+    def test_undo_claim_and_finish_answer_views_or_reasons(self):
+        answer = json.loads(worker.new_game(json.dumps({"seats": SEATS, "seed": 12})))
+        assert json.loads(worker.undo())["error"] == "There is nothing of yours to undo"
+        hand = answer["view"]["observation"]["hand"]
+        passed = json.loads(worker.act(json.dumps({"seat": 0, "pass": hand[:3]})))["view"]
+        assert passed["can_undo"]
+        assert json.loads(worker.undo())["view"]["observation"]["hand"] == hand
+        json.loads(worker.act(json.dumps({"seat": 0, "pass": hand[:3]})))
+        finished = json.loads(worker.finish())["view"]
+        assert len(finished["observation"]["results"]) == 1
+        assert "claim" in json.loads(worker.claim())["error"]

@@ -47,7 +47,7 @@ class TestRender:
         ]
         assert session.next_step() == "summary"
         html = view.render_dialog(session, None)
-        assert "shot the moon" in html and "gave everyone else 26" in html
+        assert "shot the moon" in html and "everyone else takes 26" in html
 
     def test_game_over_names_the_winner(self):
         session = session_for(Table.new({"seats": SEATS, "seed": 1}))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import sys
 import threading
 from pathlib import Path
 from typing import ClassVar
@@ -50,11 +51,20 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         """No request log on the terminal."""
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A threading server that takes a browser hanging up mid-download calmly."""
+
+    def handle_error(self, request, client_address) -> None:  # type: ignore[no-untyped-def]
+        """Ignore a closed connection (a page left while a file was on its way); report anything else."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def make_server(directory: Path = DIST, port: int = 0, base: str = "/") -> http.server.ThreadingHTTPServer:
     """A server for ``directory`` on 127.0.0.1 (port 0: any free port)."""
     base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
     handler = type("Handler", (SiteHandler,), {"base": base})
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
+    server = SiteServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
     server.base = base  # type: ignore[attr-defined]
     return server
 

@@ -11,8 +11,10 @@ import json
 
 from pyscript import document, window, workers
 from pyscript.ffi import create_proxy
-from web import view
-from web.names import DEFAULT_LEVEL, card_name
+from web import player_stats, view
+from web.i18n import card_name, pick_language, set_language, t
+from web.names import DEFAULT_LEVEL
+from web.player_stats import STATS_KEY
 from web.session import Session
 from web.storage import BROKEN_KEY, SAVE_KEY, SETTINGS_KEY, Storage
 
@@ -27,7 +29,7 @@ def browser_storage() -> Storage:
         return Storage(window.localStorage)
     except Exception:
         storage = Storage()
-        storage.problem = "This browser does not let the game use its storage; progress lasts until the page closes."
+        storage.problem = "storage.unavailable"
         return storage
 
 
@@ -47,6 +49,7 @@ class App:
     def __init__(self):
         self.storage = browser_storage()
         self.session = Session(parse_json(self.storage.get(SETTINGS_KEY)))
+        self.session.stats = player_stats.load(self.storage.get(STATS_KEY))
         self.engine = None
         self.catalog = None
         self.advancing = False
@@ -54,12 +57,26 @@ class App:
         self.notice_task = None
         self.click_task = None
         self.regions = {name: document.getElementById(name) for name in ("table", "hand", "sheet", "dialog", "notice")}
+        self.use_language()
         document.addEventListener("click", create_proxy(self.on_click))
         document.addEventListener("keydown", create_proxy(self.on_key))
         document.addEventListener("change", create_proxy(self.on_change))
         document.addEventListener("input", create_proxy(self.on_change))  # the seats follow the count as it is typed
 
     # Rendering -------------------------------------------------------------
+
+    def use_language(self):
+        """Speak the chosen language (or the browser's) and label the page's fixed parts in it."""
+        code = set_language(self.session.settings.get("language") or pick_language(list(window.navigator.languages)))
+        document.documentElement.lang = code
+        document.title = t("app.name") + " · " + t("app.local")
+        document.getElementById("title").innerHTML = view.render_title()
+        document.getElementById("nav").innerHTML = view.render_nav()
+        document.getElementById("nav").setAttribute("aria-label", t("nav.label"))
+        document.querySelector("#update span").textContent = t("update.text")
+        document.querySelector("#update button").textContent = t("update.reload")
+        for name in ("table", "hand", "sheet"):
+            self.regions[name].setAttribute("aria-label", t("region." + name))
 
     def render(self):
         """Draw everything from state (the only way the page changes)."""
@@ -104,7 +121,7 @@ class App:
             self.storage.set(SAVE_KEY, self.session.save_record())
         self.storage.set(SETTINGS_KEY, json.dumps(self.session.settings))
         if self.storage.problem:
-            self.notify(self.storage.problem)
+            self.notify(t(self.storage.problem))
             self.storage.problem = ""
 
     def saved_record(self):
@@ -122,10 +139,12 @@ class App:
     def accept(self, answer, fresh=False):
         """Take the engine's answer: a new view, or a message when it refused."""
         if not answer.get("ok"):
-            self.notify(answer.get("error", "Something went wrong"))
+            self.notify(answer.get("error") or t("notice.error"))
             return False
         self.session.show(answer["view"], fresh)
         self.save()
+        if player_stats.record(self.session.stats, answer["view"], self.catalog["presets"]):
+            self.storage.set(STATS_KEY, json.dumps(self.session.stats))
         return True
 
     async def configure(self):
@@ -171,7 +190,7 @@ class App:
         self.storage.set(BROKEN_KEY, raw)
         self.storage.remove(SAVE_KEY)
         self.session.view = None
-        self.notify(f"Your saved game could not be loaded and was set aside: {answer.get('error')}")
+        self.notify(t("notice.broken_save", error=answer.get("error")))
         return False
 
     def take_link_query(self):
@@ -186,7 +205,7 @@ class App:
         answer = await self.call("read_link", query)
         if answer.get("ok"):
             return answer["link"]
-        self.notify(f"{answer.get('error')}. The link was not used; play goes on as usual.", LINK_NOTICE_SECONDS)
+        self.notify(t("link.bad", error=answer.get("error")), LINK_NOTICE_SECONDS)
         return None
 
     def game_options(self, link=None):
@@ -195,7 +214,7 @@ class App:
         rules = (link or form).get("rules") or self.catalog["presets"][0]["rules"]
         players = self.rules_players(rules)
         levels = list((link or form).get("levels") or [])
-        seats = [{"name": self.session.settings.get("name") or "You", "bot": None}]
+        seats = [{"name": self.session.settings.get("name") or t("you"), "bot": None}]
         for seat in range(1, players):
             level = levels[seat - 1] if seat - 1 < len(levels) else DEFAULT_LEVEL
             seats.append({"name": "", "bot": level})
@@ -234,11 +253,11 @@ class App:
                 await window.navigator.share(window.Object.fromEntries([["title", document.title], ["url", text]]))
                 return
             await window.navigator.clipboard.writeText(text)
-            self.notify("Link copied")
+            self.notify(t("share.copied"))
         except Exception:
             field.focus()
             field.select()
-            self.notify("Copy the selected link with Ctrl+C (or ⌘C)")
+            self.notify(t("share.copy_by_hand"))
 
     async def new_game(self, link=None):
         """Deal a new match: a shared deal, or with the remembered options."""
@@ -258,6 +277,11 @@ class App:
         self.accept(await self.call("act", json.dumps(action)))
         await self.advance()
 
+    async def table_change(self, name, fresh=False):
+        """Undo, claim or finish: the engine changes the game and the computers carry on."""
+        self.accept(await self.call(name), fresh)
+        await self.advance()
+
     async def advance(self):
         """Run the computer seats and timed steps until the person has something to do."""
         if self.advancing:
@@ -270,6 +294,12 @@ class App:
                 if step == "bot":
                     await asyncio.sleep(self.session.bot_delay_ms() / 1000)
                     self.accept(await self.call("bot_step"))
+                elif self.session.autoplay_card():
+                    await asyncio.sleep(self.session.bot_delay_ms() / 1000)
+                    card = self.session.autoplay_card()
+                    if card:
+                        seat = self.session.view["observation"]["seat"]
+                        self.accept(await self.call("act", json.dumps({"seat": seat, "play": card})))
                 elif step == "collect" and self.session.settings["collect"] == "timer":
                     await asyncio.sleep(COLLECT_DELAY)
                     self.session.collect()
@@ -296,14 +326,14 @@ class App:
         seat = session.view["observation"]["seat"] if session.view else 0
         if card and not action:
             if self.engine is None:
-                self.notify("The game is still starting…")
+                self.notify(t("notice.starting"))
             elif step == "pass":
                 session.toggle(card)
                 self.render()
             elif step == "play" and card in session.view["observation"]["legal"]:
                 await self.act({"seat": seat, "play": card})
             else:
-                self.notify(session.view["reasons"].get(card) if step == "play" else "Wait for your turn")
+                self.notify(view.reason(session.view, card) if step == "play" else t("notice.wait"))
         elif action == "pass" and session.ready_to_pass:
             await self.act({"seat": seat, "pass": list(session.selected)})
         elif action == "collect" and step == "collect":
@@ -321,6 +351,15 @@ class App:
             self.render()
         elif action == "close":
             session.panel = ""
+            session.confirm_reset = False
+            self.render()
+        elif action == "ask-reset-stats":
+            session.confirm_reset = True
+            self.render()
+        elif action == "reset-stats":
+            session.stats = player_stats.empty()
+            session.confirm_reset = False
+            self.storage.set(STATS_KEY, json.dumps(session.stats))
             self.render()
         elif action == "share":
             await self.share()
@@ -335,19 +374,24 @@ class App:
             self.read_new_game_form()
             await self.new_game()
         elif action == "save-settings":
-            for name in ("speed", "collect", "think_ms"):
+            for name in ("speed", "collect", "think_ms", "language", "undo", "autoplay"):
                 session.settings[name] = document.getElementById("opt-" + name).value
             session.panel = ""
+            self.use_language()
             self.save()
             if self.engine is not None:
                 await self.configure()
             await self.advance()
+        elif action == "undo" and step in view.UNDO_STEPS and session.settings.get("undo") != "off":
+            await self.table_change("undo", fresh=True)
+        elif action in ("claim", "finish") and step == "play":
+            await self.table_change(action)
         elif action == "hint" and step == "play":
-            self.notify("Thinking about your cards…")
+            self.notify(t("notice.thinking"))
             answer = await self.call("hint")
             if answer.get("ok") and session.next_step() == "play":
                 session.hint = answer["hint"]
-                self.notify(f"Hint: the {card_name(answer['hint']['best'])} looks best")
+                self.notify(t("notice.hint", card=card_name(answer["hint"]["best"])))
                 self.render()
             elif not answer.get("ok"):
                 self.notify(answer.get("error"))
@@ -401,6 +445,12 @@ class App:
         if key == "Escape" and self.session.panel:
             self.session.panel = ""
             self.render()
+            return
+        if key in ("z", "Z") and (event.ctrlKey or event.metaKey):
+            undo = document.querySelector("[data-action=undo]")
+            if undo:
+                event.preventDefault()
+                undo.click()
             return
         card = event.target.closest("#hand .card") if event.target.closest else None
         if card and key in ("ArrowLeft", "ArrowRight", "Home", "End"):

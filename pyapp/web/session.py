@@ -8,9 +8,20 @@ summaries already read, the open panel and the settings.
 
 import json
 
-from .names import SPEEDS
+from . import player_stats
+from .names import SPEED_DELAYS
 
-DEFAULT_SETTINGS = {"speed": "normal", "collect": "click", "name": "You", "think_ms": "300", "form": None}
+# language "": the browser's choice; name "": "You" in the language in use.
+DEFAULT_SETTINGS = {
+    "speed": "normal",
+    "collect": "click",
+    "name": "",
+    "think_ms": "300",
+    "form": None,
+    "language": "",
+    "undo": "on",
+    "autoplay": "off",
+}
 PASS_COUNT = 3
 
 
@@ -27,6 +38,8 @@ class Session:
         self.panel = ""
         self.notice = ""
         self.link = None  # a shared deal waiting for the person's answer
+        self.stats = player_stats.empty()
+        self.confirm_reset = False
         self.share = None  # the links the share panel shows
         self.settings = dict(DEFAULT_SETTINGS)
         if settings:
@@ -86,9 +99,16 @@ class Session:
         if self.view is not None:
             self.summaries_seen = len(self.view["observation"]["results"])
 
+    def autoplay_card(self):
+        """The card to play by itself: the only legal one, when the setting asks for it (else None)."""
+        if self.settings.get("autoplay") != "on" or self.next_step() != "play":
+            return None
+        legal = self.view["observation"]["legal"]
+        return legal[0] if len(legal) == 1 else None
+
     def bot_delay_ms(self) -> int:
         """How long a computer seat takes to play, by the speed setting."""
-        return SPEEDS.get(self.settings["speed"], SPEEDS["normal"])[1]
+        return SPEED_DELAYS.get(self.settings["speed"], SPEED_DELAYS["normal"])
 
     def save_record(self) -> str:
         """The game as saved to storage: the engine's document, the last view and this state."""

@@ -46,7 +46,7 @@ class Storage:
         try:
             value = self.store.getItem(key)
         except Exception:
-            self.problem = "This browser does not let the game use its storage; progress lasts until the page closes."
+            self.problem = "storage.unavailable"
             return None
         return value if isinstance(value, str) else None
 
@@ -56,7 +56,7 @@ class Storage:
             self.store.setItem(key, value)
         except Exception:
             self.memory.setItem(key, value)
-            self.problem = "The browser's storage is full or blocked, so this game is not saved past this page."
+            self.problem = "storage.full"
             return False
         self.memory.removeItem(key)
         return True

@@ -7,20 +7,14 @@ from outside (names) is escaped.  Plain Python for MicroPython and CPython.
 
 import math
 
-from .names import (
-    CHOICE_LABELS,
-    COLLECT,
-    DEFAULT_LEVEL,
-    DIRECTIONS,
-    LEVELS,
-    OPTION_LABELS,
-    SPEEDS,
-    THINK_TIMES,
-    card_face,
-    card_name,
-)
+from . import player_stats
+from .chart import render_chart
+from .i18n import card_name, languages, t
+from .i18n import language as current_language
+from .names import COLLECT, DEFAULT_LEVEL, SPEEDS, THINK_TIMES, TOGGLE, card_face
 
 SUIT_CLASS = {"C": "black", "S": "black", "D": "red", "H": "red"}
+UNDO_STEPS = ("play", "pass", "collect")  # when the person may take back their last decision
 
 
 def escape(text) -> str:
@@ -58,6 +52,43 @@ def seat_name(view: dict, seat: int) -> str:
     return escape(view["seats"][seat]["name"])
 
 
+def reason(view: dict, card: str) -> str:
+    """Why a card of the hand cannot be played now, in the language in use."""
+    refusal = (view.get("reason_codes") or {}).get(card)
+    if not refusal:
+        return view["reasons"].get(card, "")
+    values = dict(refusal["values"])
+    if "card" in values:
+        values["card"] = card_name(values["card"])
+    if "suit" in values:
+        values["suit"] = t("suit." + values["suit"])
+    return t("reason." + refusal["code"], **values)
+
+
+def render_title() -> str:
+    """The page's heading: the game's name, and beside it another name it goes by in Czech."""
+    return f'{t("app.name")} <span lang="cs">· {t("app.local")}</span>'
+
+
+NAV = (
+    ('data-action="open" data-panel="new"', "nav.new"),
+    ('data-action="open" data-panel="last"', "nav.last"),
+    ('data-action="open" data-panel="stats"', "nav.stats"),
+    ('data-action="share"', "nav.share"),
+    ('data-action="open" data-panel="settings"', "nav.settings"),
+)
+
+
+def render_nav() -> str:
+    """The top bar's buttons."""
+    return "".join(f'<button type="button" {attributes}>{t(key)}</button>' for attributes, key in NAV)
+
+
+def moon_points(view: dict) -> int:
+    """What the moon is worth in this game: every point of the pack (or of both packs)."""
+    return 52 if view["observation"]["rules"].get("variant") == "cancellation" else 26
+
+
 def shown_trick(session) -> tuple:
     """The plays in the middle of the table and the winner to highlight (a finished trick waits there)."""
     observation = session.view["observation"]
@@ -71,31 +102,29 @@ def status_text(session) -> str:
     """One line saying what happens now."""
     step = session.next_step()
     if step == "loading":
-        return "Starting the game engine…" if session.view else "Shuffling the cards…"
+        return t("status.starting") if session.view else t("status.shuffling")
     view = session.view
     observation = view["observation"]
     me = observation["seat"]
     if step == "pass":
         target = seat_name(view, observation["pass_to"])
-        return f"Choose 3 cards to pass {DIRECTIONS[observation['pass_direction']]}, to {target}"
+        return t("status.pass", direction=t("direction." + observation["pass_direction"]), name=target)
     if step == "play":
-        return "Your lead" if not observation["trick"] else "Your turn"
+        return t("status.lead") if not observation["trick"] else t("status.turn")
     if step == "bot":
-        return f"{seat_name(view, view['bots_to_act'][0])} is thinking…"
+        return t("status.thinking", name=seat_name(view, view["bots_to_act"][0]))
     if step == "collect":
         winner = observation["last_trick"]["winner"]
         if winner is None:
-            return "The led cards cancelled out: the trick goes to the next winner"
-        who = "You take" if winner == me else f"{seat_name(view, winner)} takes"
-        return (
-            f"{who} the trick · click the table to collect"
-            if session.settings["collect"] == "click"
-            else f"{who} the trick"
-        )
+            return t("status.cancelled")
+        click = "_click" if session.settings["collect"] == "click" else ""
+        if winner == me:
+            return t("status.you_take" + click)
+        return t("status.takes" + click, name=seat_name(view, winner))
     if step == "moon":
-        return "You shot the moon!"
+        return t("status.moon")
     if step == "over":
-        return "Game over"
+        return t("status.over")
     return ""
 
 
@@ -114,16 +143,16 @@ def render_table(session) -> str:
         x, y = seat_point(relative, players, 42, 40)
         acting = seat in observation["to_act"] and step in ("play", "bot", "moon", "pass")
         classes = "seat" + (" me" if seat == me else "") + (" turn" if acting else "")
-        details = [f'<span class="score" title="Total">{observation["scores"][seat]}</span>']
+        details = [f'<span class="score" title="{t("seat.total")}">{observation["scores"][seat]}</span>']
         taken = observation["points_taken"][seat]
-        details.append(f'<span class="taken" title="Points taken this hand">♥ {taken}</span>')
+        details.append(f'<span class="taken" title="{t("seat.taken")}">♥ {taken}</span>')
         if seat != me:
-            details.append(f'<span class="count" title="Cards in hand">{observation["hand_sizes"][seat]}</span>')
+            details.append(f'<span class="count" title="{t("seat.cards")}">{observation["hand_sizes"][seat]}</span>')
         if seat == observation["dealer"]:
-            details.append('<span class="chip" title="Dealer">D</span>')
+            details.append(f'<span class="chip" title="{t("seat.dealer")}">{t("seat.dealer_chip")}</span>')
         if observation["phase"] == "pass" and observation["passes_chosen"][seat]:
-            details.append('<span class="chip" title="Has chosen cards to pass">✓</span>')
-        label = f"{seat_name(view, seat)}: {observation['scores'][seat]} points, {taken} taken this hand"
+            details.append(f'<span class="chip" title="{t("seat.passed")}">✓</span>')
+        label = t("seat.label", name=seat_name(view, seat), score=observation["scores"][seat], taken=taken)
         parts.append(
             f'<div class="{classes}" style="left:{x}%;top:{y}%" data-seat="{seat}" role="group" '
             f'aria-label="{label}"><span class="name">{seat_name(view, seat)}</span>'
@@ -136,16 +165,19 @@ def render_table(session) -> str:
         x, y = seat_point((seat - me) % players, players, 20, 26)
         classes = "played" + (" led" if order == 0 else "") + (" winner" if seat == winner else "")
         style = f' style="left:{x}%;top:{y}%;z-index:{order + 1}"'
-        cards.append(card_markup(text, "div", classes, style, f"{seat_name(view, seat)}: {card_name(text)}"))
-    collect = ' data-action="collect" title="Collect the trick"' if step == "collect" else ""
+        if order == 0:
+            style += f' data-badge="{t("trick.led")}"'
+        label = t("trick.played", name=seat_name(view, seat), card=card_name(text))
+        cards.append(card_markup(text, "div", classes, style, label))
+    collect = f' data-action="collect" title="{t("trick.collect")}"' if step == "collect" else ""
     crowded = " crowded" if players > 6 else ""
     parts.append(f'<div class="trick{crowded}"{collect}>{"".join(cards)}</div>')
-    hearts = "Hearts broken" if observation["hearts_broken"] else "Hearts not broken"
+    hearts = t("info.broken") if observation["hearts_broken"] else t("info.unbroken")
     info = [
-        f"Hand {observation['hand_index'] + 1}",
-        f"Pass {DIRECTIONS[observation['pass_direction']]}",
+        t("info.hand", number=observation["hand_index"] + 1),
+        t("passing." + observation["pass_direction"]),
         f'<span class="{"broken" if observation["hearts_broken"] else "unbroken"}">♥ {hearts}</span>',
-        f"To {observation['rules']['target']}",
+        t("info.target", target=observation["rules"]["target"]),
     ]
     parts.append(f'<p class="info">{" · ".join(info)}</p>')
     parts.append(f'<p class="status" role="status">{status_text(session)}</p>')
@@ -174,23 +206,40 @@ def render_hand(session) -> str:
             attributes += ' aria-disabled="true"'
         if text in received:
             classes.append("received")
+            attributes += f' data-badge="{t("hand.received")}"'
         label = ""
         hint = session.hint if step == "play" else None
         if hint and text in hint["points"]:
             best = text == hint["best"]
             classes.append("best" if best else "")
             attributes += f' data-hint="{hint["points"][text]}"'
-            label = f"{card_name(text)}, about {hint['points'][text]} points" + (", the best card" if best else "")
+            label = t(
+                "hand.estimate_best" if best else "hand.estimate", card=card_name(text), points=hint["points"][text]
+            )
         buttons.append(card_markup(text, "button", " ".join(c for c in classes if c), attributes, label))
-    parts = [f'<div class="cards" role="group" aria-label="Your hand">{"".join(buttons)}</div>']
+    parts = [f'<div class="cards" role="group" aria-label="{t("hand.label")}">{"".join(buttons)}</div>']
+    tools = []
     if step == "play":
-        parts.append('<button type="button" class="hint-button" data-action="hint">Hint</button>')
+        tools.append(("hint", "hand.hint"))
+    if step in UNDO_STEPS and view.get("can_undo") and session.settings.get("undo") != "off":
+        tools.append(("undo", "hand.undo"))
+    if step == "play" and view.get("can_claim"):
+        tools.append(("claim", "hand.claim"))
+    if step == "play":
+        tools.append(("finish", "hand.finish"))
+    if tools:
+        parts.append(
+            '<div class="tools">'
+            + "".join(
+                f'<button type="button" class="hint-button" data-action="{action}">{t(key)}</button>'
+                for action, key in tools
+            )
+            + "</div>"
+        )
     if step == "pass":
         disabled = "" if session.ready_to_pass else " disabled"
-        direction = DIRECTIONS[observation["pass_direction"]]
-        parts.append(
-            f'<button type="button" class="primary pass" data-action="pass"{disabled}>Pass 3 cards {direction}</button>'
-        )
+        label = t("hand.pass", direction=t("direction." + observation["pass_direction"]))
+        parts.append(f'<button type="button" class="primary pass" data-action="pass"{disabled}>{label}</button>')
     return "".join(parts)
 
 
@@ -212,11 +261,16 @@ def render_sheet(session) -> str:
             cells.append(f"<td>{totals[seat]}<small> ({signed(result['added'][seat])}){moon}</small></td>")
         rows.append(f'<tr><th scope="row">{number + 1}</th>{"".join(cells)}</tr>')
     if not rows:
-        rows.append(f'<tr><td colspan="{players + 1}">No hand scored yet</td></tr>')
-    return (
-        '<table class="sheet-table"><caption>Score sheet</caption>'
-        f'<thead><tr><th scope="col">Hand</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+        rows.append(f'<tr><td colspan="{players + 1}">{t("sheet.none")}</td></tr>')
+    table = (
+        f'<table class="sheet-table"><caption>{t("sheet.caption")}</caption>'
+        f'<thead><tr><th scope="col">{t("sheet.hand")}</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
     )
+    if not observation["results"]:
+        return table
+    names = [seat_name(view, seat) for seat in range(players)]
+    target = observation["rules"]["target"]
+    return table + render_chart(names, observation["results"], target, t("chart.title"))
 
 
 def signed(value: int) -> str:
@@ -226,7 +280,7 @@ def signed(value: int) -> str:
 
 def render_dialog(session, catalog) -> str:
     """The dialog for the current step or open panel, or an empty string."""
-    if session.view is None and session.panel not in ("new", "settings", "share"):
+    if session.view is None and session.panel not in ("new", "settings", "share", "stats"):
         return ""
     step = session.next_step()
     if session.panel == "new":
@@ -235,6 +289,8 @@ def render_dialog(session, catalog) -> str:
         return render_settings(session)
     if session.panel == "share":
         return render_share(session)
+    if session.panel == "stats":
+        return render_stats(session, catalog)
     if session.panel == "link":
         return render_link_offer(session, catalog)
     if session.panel == "last":
@@ -274,20 +330,20 @@ def render_summary(session) -> str:
         )
     moon = ""
     if result["shooter"] is not None:
-        shooter = "You" if result["shooter"] == observation["seat"] else seat_name(view, result["shooter"])
-        how = "took 26 off" if result["choice"] == "subtract_from_self" else "gave everyone else 26"
-        moon = f'<p class="moon" role="alert">☾ {shooter} shot the moon and {how}!</p>'
-    body = (
-        f"{moon}<table><thead><tr><th></th><th>Taken</th><th>Scored</th><th>Total</th></tr></thead>"
-        f"<tbody>{''.join(rows)}</tbody></table>"
-    )
-    label = (
-        "See the result"
-        if number + 1 == len(observation["results"]) and observation["phase"] == "over"
-        else "Next hand"
-    )
+        how = "subtracted" if result["choice"] == "subtract_from_self" else "added"
+        if result["shooter"] == observation["seat"]:
+            text = t("summary.moon_you_" + how, points=moon_points(view))
+        else:
+            text = t("summary.moon_" + how, name=seat_name(view, result["shooter"]), points=moon_points(view))
+        moon = f'<p class="moon" role="alert">{text}</p>'
+    head = "".join(f"<th>{t(key)}</th>" for key in ("summary.taken", "summary.scored", "summary.total"))
+    body = f"{moon}<table><thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    last = number + 1 == len(observation["results"]) and observation["phase"] == "over"
+    label = t("summary.result") if last else t("summary.next")
     return _dialog(
-        f"Hand {number + 1}", body, f'<button type="button" class="primary" data-action="next">{label}</button>'
+        t("summary.title", number=number + 1),
+        body,
+        f'<button type="button" class="primary" data-action="next">{label}</button>',
     )
 
 
@@ -299,14 +355,15 @@ def render_moon_choice(session) -> str:
     def totals(choice):
         return ", ".join(f"{seat_name(view, s)} {t}" for s, t in enumerate(outcomes[choice]))
 
-    body = "<p>You took every heart and the Queen of spades. How should it score?</p>"
+    points = moon_points(view)
+    body = f"<p>{t('moon.question')}</p>"
     buttons = (
         f'<button type="button" class="primary" data-action="moon" data-choice="subtract_from_self">'
-        f"Take 26 off my score<small>{totals('subtract_from_self')}</small></button>"
+        f"{t('moon.subtract', points=points)}<small>{totals('subtract_from_self')}</small></button>"
         f'<button type="button" class="primary" data-action="moon" data-choice="add_to_others">'
-        f"Add 26 to everyone else<small>{totals('add_to_others')}</small></button>"
+        f"{t('moon.add', points=points)}<small>{totals('add_to_others')}</small></button>"
     )
-    return _dialog("☾ You shot the moon!", body, buttons)
+    return _dialog(t("moon.title"), body, buttons)
 
 
 def render_game_over(session) -> str:
@@ -314,18 +371,21 @@ def render_game_over(session) -> str:
     view = session.view
     observation = view["observation"]
     winners = observation["winners"]
-    names = " and ".join("You" if w == observation["seat"] else seat_name(view, w) for w in winners)
-    verb = "win" if len(winners) > 1 or winners == [observation["seat"]] else "wins"
+    names = t("and").join(seat_name(view, w) for w in winners)
+    if winners == [observation["seat"]]:
+        headline = t("over.you_win")
+    else:
+        headline = t("over.win_shared" if len(winners) > 1 else "over.wins", names=names)
     order = sorted(range(len(view["seats"])), key=lambda s: observation["scores"][s])
     rows = "".join(
         f'<tr><th scope="row">{seat_name(view, s)}</th><td>{observation["scores"][s]}</td></tr>' for s in order
     )
-    body = f'<p class="winner" role="alert">🏆 {names} {verb}!</p><table><tbody>{rows}</tbody></table>'
+    body = f'<p class="winner" role="alert">{headline}</p><table><tbody>{rows}</tbody></table>'
     buttons = (
-        '<button type="button" class="primary" data-action="again">Play again</button>'
-        '<button type="button" data-action="open" data-panel="new">New game…</button>'
+        f'<button type="button" class="primary" data-action="again">{t("over.again")}</button>'
+        f'<button type="button" data-action="open" data-panel="new">{t("over.new")}</button>'
     )
-    return _dialog("Game over", body, buttons)
+    return _dialog(t("over.title"), body, buttons)
 
 
 def render_last_trick(session) -> str:
@@ -333,21 +393,30 @@ def render_last_trick(session) -> str:
     view = session.view
     last = view["observation"]["last_trick"]
     if not last:
-        body = "<p>No trick has been played yet.</p>"
+        body = f"<p>{t('last.none')}</p>"
     else:
         cards = "".join(
             f"<figure>{card_markup(text, 'div', 'small' + (' winner' if seat == last['winner'] else ''))}"
             f"<figcaption>{seat_name(view, seat)}</figcaption></figure>"
             for seat, text in last["plays"]
         )
-        taker = seat_name(view, last["winner"]) if last["winner"] is not None else "nobody (cancelled)"
-        body = f'<div class="last-trick">{cards}</div><p>Taken by {taker}</p>'
-    return _dialog("Last trick", body, '<button type="button" data-action="close">Close</button>')
+        if last["winner"] is None:
+            taker = t("last.cancelled")
+        else:
+            taker = t("last.taken", name=seat_name(view, last["winner"]))
+        body = f'<div class="last-trick">{cards}</div><p>{taker}</p>'
+    return _dialog(t("last.title"), body, close_button())
 
 
-def _select(name: str, value, choices: list, labels: dict) -> str:
+def close_button(label_key: str = "close") -> str:
+    """The button that closes a panel."""
+    return f'<button type="button" data-action="close">{t(label_key)}</button>'
+
+
+def _select(name: str, value, choices, prefix: str) -> str:
+    """A select of ``choices`` labelled by the catalogue keys ``prefix + choice``."""
     options = "".join(
-        f'<option value="{escape(choice)}"{" selected" if choice == value else ""}>{escape(labels.get(choice, choice))}</option>'
+        f'<option value="{escape(choice)}"{" selected" if choice == value else ""}>{escape(t(prefix + choice))}</option>'
         for choice in choices
     )
     return f'<select id="opt-{name}" name="{name}">{options}</select>'
@@ -356,37 +425,42 @@ def _select(name: str, value, choices: list, labels: dict) -> str:
 def render_settings(session) -> str:
     """Speed of the computer players and how a finished trick is collected."""
     settings = session.settings
-    speed = _select("speed", settings["speed"], list(SPEEDS), {k: v[0] for k, v in SPEEDS.items()})
-    collect = _select("collect", settings["collect"], list(COLLECT), COLLECT)
-    think = _select("think_ms", str(settings["think_ms"]), list(THINK_TIMES), THINK_TIMES)
-    body = (
-        f'<form class="form" data-form="settings"><label for="opt-speed">Computer speed</label>{speed}'
-        f'<label for="opt-collect">Collect a finished trick</label>{collect}'
-        f'<label for="opt-think_ms">Hard players think</label>{think}</form>'
+    language = "".join(
+        f'<option value="{code}" lang="{code}"{" selected" if code == current_language() else ""}>{name}</option>'
+        for code, name in languages()
     )
+    fields = [
+        f'<label for="opt-language">{t("settings.language")}</label>'
+        f'<select id="opt-language" name="language">{language}</select>',
+        f'<label for="opt-speed">{t("settings.speed")}</label>{_select("speed", settings["speed"], SPEEDS, "speed.")}',
+        f'<label for="opt-collect">{t("settings.collect")}</label>'
+        f"{_select('collect', settings['collect'], COLLECT, 'collect.')}",
+        f'<label for="opt-think_ms">{t("settings.think")}</label>'
+        f"{_select('think_ms', str(settings['think_ms']), THINK_TIMES, 'think.')}",
+        f'<label for="opt-undo">{t("settings.undo")}</label>{_select("undo", settings["undo"], TOGGLE, "toggle.")}',
+        f'<label for="opt-autoplay">{t("settings.autoplay")}</label>'
+        f"{_select('autoplay', settings['autoplay'], TOGGLE, 'toggle.')}",
+    ]
+    body = f'<form class="form" data-form="settings">{"".join(fields)}</form>'
     buttons = (
-        '<button type="button" class="primary" data-action="save-settings">Save</button>'
-        '<button type="button" data-action="close">Cancel</button>'
+        f'<button type="button" class="primary" data-action="save-settings">{t("save")}</button>'
+        f"{close_button('cancel')}"
     )
-    return _dialog("Settings", body, buttons)
+    return _dialog(t("settings.title"), body, buttons)
 
 
 def render_new_game(session, catalog) -> str:
     """Every rule option, the presets, the player count, each computer seat's level and the player's name."""
     if not catalog:
-        return _dialog(
-            "New game",
-            "<p>The game engine is still starting…</p>",
-            '<button type="button" data-action="close">Close</button>',
-        )
+        return _dialog(t("new.title"), f"<p>{t('new.starting')}</p>", close_button())
     form = session.settings.get("form") or {}
     rules = form.get("rules") or catalog["presets"][0]["rules"]
     preset = form.get("preset", "classic")
-    presets = {p["name"]: p["label"] for p in catalog["presets"]}
-    fields = [f'<label for="opt-preset">Preset</label>{_select("preset", preset, list(presets), presets)}']
+    presets = [p["name"] for p in catalog["presets"]]
+    fields = [f'<label for="opt-preset">{t("new.preset")}</label>{_select("preset", preset, presets, "preset.")}']
     for option in catalog["options"]:
         name = option["name"]
-        label = escape(OPTION_LABELS.get(name, name))
+        label = escape(t("option." + name))
         value = rules.get(name, option["default"])
         if option["type"] == "bool":
             checked = " checked" if value else ""
@@ -395,7 +469,7 @@ def render_new_game(session, catalog) -> str:
             )
         elif option["type"] == "choice":
             fields.append(
-                f'<label for="opt-{name}">{label}</label>{_select(name, value, option["choices"], CHOICE_LABELS)}'
+                f'<label for="opt-{name}">{label}</label>{_select(name, value, option["choices"], "choice.")}'
             )
         else:
             fields.append(
@@ -405,8 +479,8 @@ def render_new_game(session, catalog) -> str:
     players = int(rules.get("players", 4))
     levels = form.get("levels") or []
     seats = [
-        f'<label for="opt-name">Your name</label><input id="opt-name" name="name" maxlength="20" '
-        f'value="{escape(session.settings.get("name") or "You")}">'
+        f'<label for="opt-name">{t("new.name")}</label><input id="opt-name" name="name" maxlength="20" '
+        f'value="{escape(session.settings.get("name") or t("you"))}">'
     ]
     most = max(option["max"] for option in catalog["options"] if option["name"] == "players")
     for seat in range(1, most):
@@ -415,33 +489,32 @@ def render_new_game(session, catalog) -> str:
         level = levels[seat - 1] if seat - 1 < len(levels) else DEFAULT_LEVEL
         hidden = " hidden" if seat >= players else ""
         seats.append(
-            f'<div class="seat-row" data-seat="{seat}"{hidden}><label for="opt-level-{seat}">Seat {seat + 1}</label>'
-            f"{_select('level-' + str(seat), level, catalog['levels'], LEVELS)}</div>"
+            f'<div class="seat-row" data-seat="{seat}"{hidden}>'
+            f'<label for="opt-level-{seat}">{t("new.seat", number=seat + 1)}</label>'
+            f"{_select('level-' + str(seat), level, catalog['levels'], 'level.')}</div>"
         )
     error = form.get("error")
     message = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
     body = (
-        f'<form class="form" data-form="new">{message}<fieldset><legend>Rules</legend>{"".join(fields)}</fieldset>'
-        f"<fieldset><legend>Players</legend>{''.join(seats)}</fieldset></form>"
+        f'<form class="form" data-form="new">{message}'
+        f"<fieldset><legend>{t('new.rules')}</legend>{''.join(fields)}</fieldset>"
+        f"<fieldset><legend>{t('new.players')}</legend>{''.join(seats)}</fieldset></form>"
     )
-    buttons = (
-        '<button type="button" class="primary" data-action="start">Start</button>'
-        '<button type="button" data-action="close">Cancel</button>'
-    )
-    return _dialog("New game", body, buttons)
+    buttons = f'<button type="button" class="primary" data-action="start">{t("start")}</button>{close_button("cancel")}'
+    return _dialog(t("new.title"), body, buttons)
 
 
 def _share_row(name: str, label: str, url: str, native: bool) -> str:
     """One link of the share panel: the address to read and buttons to copy or share it."""
     share = (
-        f'<button type="button" data-action="copy" data-target="share-{name}" data-native="1">Share…</button>'
+        f'<button type="button" data-action="copy" data-target="share-{name}" data-native="1">{t("share.native")}</button>'
         if native
         else ""
     )
     return (
         f'<label for="share-{name}">{label}</label><div class="share-row">'
         f'<input id="share-{name}" readonly value="{escape(url)}">'
-        f'<button type="button" data-action="copy" data-target="share-{name}">Copy</button>{share}</div>'
+        f'<button type="button" data-action="copy" data-target="share-{name}">{t("share.copy")}</button>{share}</div>'
     )
 
 
@@ -449,15 +522,11 @@ def render_share(session) -> str:
     """Links to this copy of the game and to the deal in progress, with copy (and share) buttons."""
     share = session.share or {}
     native = bool(share.get("native"))
-    rows = [_share_row("game", "This game, for a friend to play", share.get("game", ""), native)]
+    rows = [_share_row("game", t("share.game"), share.get("game", ""), native)]
     if share.get("deal"):
-        rows.append(_share_row("deal", "This very deal: the same cards and rules", share["deal"], native))
-    body = (
-        f'<div class="form">{"".join(rows)}</div>'
-        "<p>A friend who opens the deal link is dealt the same cards as you, hand after hand, "
-        "so you can compare scores.</p>"
-    )
-    return _dialog("Share", body, '<button type="button" data-action="close">Close</button>')
+        rows.append(_share_row("deal", t("share.deal"), share["deal"], native))
+    body = f'<div class="form">{"".join(rows)}</div><p>{t("share.note")}</p>'
+    return _dialog(t("share.title"), body, close_button())
 
 
 def describe_link(link: dict, catalog) -> str:
@@ -466,24 +535,57 @@ def describe_link(link: dict, catalog) -> str:
     rules = dict(defaults, **link.get("rules", {}))
     parts = []
     if link.get("seed") is not None:
-        parts.append(f"deal {link['seed']}")
-    parts.append(f"{rules.get('players', 4)} players")
-    parts.append(CHOICE_LABELS.get(rules.get("variant"), str(rules.get("variant", ""))))
-    parts.append(f"to {rules.get('target', 100)} points")
+        parts.append(t("link.deal", seed=link["seed"]))
+    parts.append(t("link.players", count=rules.get("players", 4)))
+    parts.append(t("choice." + str(rules.get("variant", "classic"))))
+    parts.append(t("link.target", target=rules.get("target", 100)))
     if link.get("levels"):
-        parts.append("against " + ", ".join(LEVELS.get(level, level) for level in link["levels"]))
+        parts.append(t("link.against", levels=", ".join(t("level." + level) for level in link["levels"])))
     return escape(" · ".join(parts))
 
 
 def render_link_offer(session, catalog) -> str:
     """Someone's shared deal, offered while a game is in progress (which is kept unless the person says so)."""
     description = describe_link(session.link or {}, catalog)
-    body = (
-        f"<p>You opened a link to a shared deal: {description}.</p>"
-        "<p>Playing it ends the game you have in progress.</p>"
-    )
+    body = f"<p>{t('link.offer', description=description)}</p><p>{t('link.ends')}</p>"
     buttons = (
-        '<button type="button" class="primary" data-action="play-link">Play the shared deal</button>'
-        '<button type="button" data-action="close">Keep my game</button>'
+        f'<button type="button" class="primary" data-action="play-link">{t("link.play")}</button>'
+        f"{close_button('link.keep')}"
     )
-    return _dialog("A shared deal", body, buttons)
+    return _dialog(t("link.title"), body, buttons)
+
+
+STATS_COLUMNS = ("stats.games", "stats.wins", "stats.win_rate", "stats.average", "stats.moons", "stats.queens")
+
+
+def _stats_row(label: str, entry: dict) -> str:
+    figures = player_stats.derived(entry)
+    rate = "–" if figures["win_rate"] is None else f"{figures['win_rate']} %"
+    average = "–" if figures["average"] is None else str(figures["average"])
+    cells = (entry["games"], entry["wins"], rate, average, entry["moons"], entry["queens"])
+    return f'<tr><th scope="row">{escape(label)}</th>{"".join(f"<td>{cell}</td>" for cell in cells)}</tr>'
+
+
+def render_stats(session, catalog) -> str:
+    """Games played and won, win rate, average score, moons and Q♠ taken: per preset and in all; resettable."""
+    stats = session.stats
+    played = [name for name in [p["name"] for p in (catalog or {}).get("presets", [])] + ["custom"]]
+    rows = [
+        _stats_row(t("stats.custom") if name == "custom" else t("preset." + name), stats["presets"][name])
+        for name in played
+        if name in stats["presets"]
+    ]
+    if not rows:
+        body = f"<p>{t('stats.none')}</p>"
+    else:
+        head = "".join(f'<th scope="col">{t(key)}</th>' for key in STATS_COLUMNS)
+        rows.append(_stats_row(t("stats.all"), player_stats.total(stats)))
+        body = (
+            f'<div class="scroll"><table class="stats-table"><thead><tr><th scope="col">{t("stats.preset")}</th>'
+            f"{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>"
+        )
+    if session.confirm_reset:
+        reset = f'<button type="button" class="danger" data-action="reset-stats">{t("stats.reset_confirm")}</button>'
+    else:
+        reset = f'<button type="button" data-action="ask-reset-stats">{t("stats.reset")}</button>' if rows else ""
+    return _dialog(t("stats.title"), body, close_button() + reset)

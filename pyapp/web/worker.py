@@ -64,28 +64,42 @@ def load_game(save_json: str) -> str:
     return _answer(load)
 
 
-def act(action_json: str) -> str:
-    """A person's decision, e.g. ``{"seat": 0, "play": "QS"}``."""
+def _on_table(change: Callable[[Table], object]) -> str:
+    """Change the game in progress and answer with the new view (or the reason it was refused)."""
     if table is None:
         return json.dumps({"ok": False, "error": "No game is in progress"})
     current = table
-    return _answer(lambda: current.act(_parse(action_json)))
+    return _answer(lambda: change(current))
+
+
+def act(action_json: str) -> str:
+    """A person's decision, e.g. ``{"seat": 0, "play": "QS"}``."""
+    return _on_table(lambda current: current.act(_parse(action_json)))
 
 
 def bot_step() -> str:
     """One decision of the first computer seat to act."""
-    if table is None:
-        return json.dumps({"ok": False, "error": "No game is in progress"})
-    current = table
-    return _answer(current.bot_step)
+    return _on_table(lambda current: current.bot_step())
+
+
+def undo() -> str:
+    """Take back the person's last decision."""
+    return _on_table(lambda current: current.undo(_viewer()))
+
+
+def claim() -> str:
+    """The person claims the rest of the hand."""
+    return _on_table(lambda current: current.claim(_viewer()))
+
+
+def finish() -> str:
+    """The computer plays out the rest of the hand for the person."""
+    return _on_table(lambda current: current.finish(_viewer()))
 
 
 def configure(settings_json: str) -> str:
     """Apply page settings to the game in progress: ``{"think_ms": 300}``."""
-    if table is None:
-        return json.dumps({"ok": False, "error": "No game is in progress"})
-    current = table
-    return _answer(lambda: current.set_think_ms(float(_parse(settings_json).get("think_ms", 300))))
+    return _on_table(lambda current: current.set_think_ms(float(_parse(settings_json).get("think_ms", 300))))
 
 
 def hint() -> str:
@@ -123,4 +137,17 @@ def catalog() -> str:
     return json.dumps({"presets": presets, "options": option_schema(), "levels": list(BOTS)})
 
 
-__export__ = ["new_game", "load_game", "act", "bot_step", "catalog", "configure", "hint", "read_link", "share_query"]
+__export__ = [
+    "new_game",
+    "load_game",
+    "act",
+    "bot_step",
+    "undo",
+    "claim",
+    "finish",
+    "catalog",
+    "configure",
+    "hint",
+    "read_link",
+    "share_query",
+]

@@ -1,0 +1,56 @@
+"""The page's languages: English, Czech, Slovak and Lithuanian, one catalogue each.
+
+Every word the page shows comes from :func:`t` with a key of the English
+catalogue (``text_en``); the other catalogues have the same keys (a test
+checks it).  Card names follow each language's grammar: a pattern, rank
+words with their gender, and the suit's form for that gender.  Plain Python
+for MicroPython and CPython.
+"""
+
+from . import text_cs, text_en, text_lt, text_sk
+
+CATALOGUES = {"en": text_en, "cs": text_cs, "sk": text_sk, "lt": text_lt}
+ORDER = ("en", "cs", "sk", "lt")  # MicroPython's dicts do not keep insertion order
+DEFAULT = "en"
+_current = [DEFAULT]
+
+
+def languages() -> list:
+    """(code, the language's own name) in the order the settings list them."""
+    return [(code, CATALOGUES[code].TEXT["language.name"]) for code in ORDER]
+
+
+def set_language(code: str) -> str:
+    """Use ``code`` from now on (unknown codes fall back to English); returns the code in use."""
+    _current[0] = code if code in CATALOGUES else DEFAULT
+    return _current[0]
+
+
+def language() -> str:
+    """The code of the language in use."""
+    return _current[0]
+
+
+def pick_language(preferred) -> str:
+    """The first of the browser's preferred languages (``["sk-SK", "cs"]``) that we speak, else English."""
+    for tag in preferred or []:
+        code = str(tag).split("-")[0].lower()
+        if code in CATALOGUES:
+            return code
+    return DEFAULT
+
+
+def t(key: str, **values) -> str:
+    """The text for ``key`` in the language in use, with ``{name}`` fields filled in."""
+    text = CATALOGUES[_current[0]].TEXT.get(key)
+    if text is None:
+        text = text_en.TEXT[key]
+    return text.format(**values) if values else text
+
+
+def card_name(text: str) -> str:
+    """A card's name in the language in use: ``"QS"`` → "Queen of spades", "piková dáma", "vynų dama"."""
+    cards = CATALOGUES[_current[0]].CARDS
+    rank, gender = cards["ranks"][text[0]]
+    suit = cards["suits"][text[1]][gender]
+    return cards["pattern"].format(rank=rank, suit=suit)

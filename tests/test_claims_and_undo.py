@@ -1,0 +1,127 @@
+"""Claiming the rest of a hand, undo and "finish the hand" at the table."""
+
+import random
+
+import pytest
+from helpers import arranged, play, random_state
+
+from pyapp.claims import can_claim, play_claim
+from pyapp.match import IllegalAction, Phase
+from pyapp.rules import Rules
+from pyapp.table import Seat, Table
+
+# Seat 0 (who holds 2C and leads) keeps the top of every suit once the first trick is played.
+TOP_HANDS = ["2C AC KC AD KD AS KS QS AH KH QH JH TH", "3C 4C 5C 2D 3D 4D 2S 3S 4S 2H 3H 4H 5H"]
+TOP_HANDS += ["6C 7C 8C 5D 6D 7D 5S 6S 7S 6H 7H 8H 9H", "9C TC JC QC 8D 9D TD JD QD 8S 9S TS JS"]
+
+
+class TestClaims:
+    def test_the_top_of_every_suit_may_be_claimed_and_takes_every_trick(self):
+        match = arranged(TOP_HANDS)
+        assert not can_claim(match, 0)  # the first lead is forced: 2C can lose
+        play(match, "2C", "3C", "6C", "9C")
+        assert match.leader == 3  # 9C won the first trick
+        assert not can_claim(match, 0)  # not on lead
+        play(match, "8D", "AD", "2D", "5D")  # seat 0 wins with AD and leads again
+        assert can_claim(match, 0)
+        play_claim(match, 0)
+        assert match.phase is not Phase.PLAY or match.hand_index == 1
+        assert match.results[0].taken[0] == 26 and match.results[0].shooter == 0
+
+    def test_nothing_left_to_score_may_be_claimed(self):
+        match = arranged(["2C 3C", "4C 5C", "6C 7C", "8C 9C"], Rules(players=4, target=500))
+        play(match, "2C", "4C", "6C", "8C")
+        assert match.current_seat == 3 and can_claim(match, 3) and not can_claim(match, 0)
+
+    def test_a_claim_that_could_go_wrong_is_refused(self):
+        match = arranged(["2C 9H", "4C 5H", "6C 7H", "8C 3H"])
+        play(match, "2C", "4C", "6C", "8C")
+        assert match.current_seat == 3 and not can_claim(match, 3)  # 3H would be beaten and points remain
+        with pytest.raises(ValueError):
+            play_claim(match, 3)
+
+    def test_random_positions_claim_only_what_the_rules_allow(self):
+        claimed = 0
+        for seed in range(200):
+            match = random_state(Rules(), seed, plays=36 + 4 * (seed % 4))  # late in the hand, at a trick's start
+            seat = match.current_seat
+            if match.phase is Phase.PLAY and not match.results and can_claim(match, seat):
+                play_claim(match, seat)  # every card it plays is checked by the engine
+                assert match.results and sum(match.results[0].taken) == 26
+                claimed += 1
+        assert claimed > 5
+
+
+def table_with(seed: int = 5) -> Table:
+    seats = [{"name": "Ann", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
+    return Table.new({"seats": seats, "seed": seed})
+
+
+def to_my_turn(table: Table) -> None:
+    while not (table.match.phase is Phase.PLAY and table.match.current_seat == 0):
+        if table.match.phase is Phase.PASS and 0 in table.people_to_act:
+            table.act({"seat": 0, "pass": table.view(0)["observation"]["hand"][:3]})
+        elif not table.bot_step():
+            table.act({"seat": 0, "play": table.view(0)["observation"]["legal"][0]})
+
+
+class TestUndoAndFinish:
+    def test_undo_takes_back_my_last_card_and_what_the_computers_did_after_it(self):
+        table = table_with()
+        assert table.view(0)["can_undo"] is False
+        with pytest.raises(IllegalAction):
+            table.undo(0)
+        to_my_turn(table)
+        before = table.view(0)
+        card = before["observation"]["legal"][0]
+        table.act({"seat": 0, "play": card})
+        while table.bot_step() and table.match.current_seat != 0:
+            pass
+        assert table.view(0)["can_undo"]
+        table.undo(0)
+        assert table.view(0)["observation"] == before["observation"]
+
+    def test_a_computer_seat_cannot_be_undone_claimed_or_finished(self):
+        table = table_with()
+        for change in (table.undo, table.claim, table.finish):
+            with pytest.raises(IllegalAction):
+                change(1)
+
+    def test_finish_plays_the_hand_out_and_scores_it(self):
+        table = table_with(8)
+        with pytest.raises(IllegalAction):
+            table.finish(0)  # still passing
+        to_my_turn(table)
+        table.finish(0)
+        assert len(table.match.results) == 1
+        assert table.seats[0] == Seat("Ann")
+
+    def test_claim_refused_with_a_reason_when_it_could_go_wrong(self):
+        table = table_with()
+        to_my_turn(table)
+        if not table.view(0)["can_claim"]:
+            with pytest.raises(IllegalAction, match="claim"):
+                table.claim(0)
+
+    def test_undo_replays_to_the_same_state_for_random_games(self):
+        rng = random.Random(3)
+        for seed in range(6):
+            table = table_with(seed)
+            for _ in range(rng.randrange(5, 40)):
+                if table.match.phase is Phase.OVER:
+                    break
+                if 0 in table.people_to_act:
+                    view = table.view(0)
+                    snapshot = view["observation"]
+                    if table.match.phase is Phase.PASS:
+                        table.act({"seat": 0, "pass": view["observation"]["hand"][:3]})
+                    else:
+                        table.act({"seat": 0, "play": rng.choice(view["observation"]["legal"])})
+                    table.undo(0)
+                    assert table.view(0)["observation"] == snapshot
+                    if table.match.phase is Phase.PASS:
+                        table.act({"seat": 0, "pass": view["observation"]["hand"][:3]})
+                    else:
+                        table.act({"seat": 0, "play": view["observation"]["legal"][0]})
+                else:
+                    table.bot_step()

@@ -1,0 +1,99 @@
+"""Every language has every word, with the same blanks to fill in, and every card has a name."""
+
+import re
+
+import pytest
+
+from pyapp.table import Table
+from pyapp.web import i18n, view
+from pyapp.web.session import Session
+
+SEATS = [{"name": "Ann", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
+FIELDS = re.compile(r"\{(\w+)\}")
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+def test_every_catalogue_is_listed_once():
+    assert sorted(i18n.ORDER) == sorted(i18n.CATALOGUES) and [code for code, _ in i18n.languages()] == list(i18n.ORDER)
+
+
+@pytest.mark.parametrize("code", sorted(i18n.CATALOGUES))
+class TestCatalogues:
+    def test_no_key_is_missing_or_extra(self, code):
+        english = set(i18n.text_en.TEXT)
+        theirs = set(i18n.CATALOGUES[code].TEXT)
+        assert sorted(english - theirs) == [], "missing"
+        assert sorted(theirs - english) == [], "not in English"
+
+    def test_the_same_blanks_are_filled_in(self, code):
+        for key, text in i18n.text_en.TEXT.items():
+            assert set(FIELDS.findall(i18n.CATALOGUES[code].TEXT[key])) == set(FIELDS.findall(text)), key
+
+    def test_every_card_has_a_name(self, code):
+        i18n.set_language(code)
+        names = {i18n.card_name(rank + suit) for rank in "23456789TJQKA" for suit in "CDSH"}
+        assert len(names) == 52 and all(name.strip() for name in names)
+
+    def test_every_dialog_renders(self, code):
+        i18n.set_language(code)
+        table = Table.new({"seats": SEATS, "seed": 3})
+        session = Session()
+        session.show(table.view(0), fresh=True)
+        catalog = {
+            "presets": [{"name": "classic", "rules": {}}],
+            "options": [{"name": "players", "type": "int", "min": 3, "max": 10, "default": 4}],
+            "levels": ["basic", "medium", "hard", "random"],
+        }
+        html = view.render_table(session) + view.render_hand(session) + view.render_sheet(session)
+        for panel in ("new", "settings", "last", "share"):
+            session.panel = panel
+            html += view.render_dialog(session, catalog)
+        assert "{" not in html.replace("{}", "")
+
+
+def test_local_names_as_players_say_them():
+    i18n.set_language("cs")
+    assert i18n.card_name("QS") == "piková dáma" and i18n.card_name("AH") == "srdcové eso"
+    assert i18n.t("app.name") == "Pikové dámy" and i18n.t("status.moon") == "Střela na měsíc!"
+    i18n.set_language("sk")
+    assert i18n.card_name("JD") == "kárový dolník" and i18n.t("info.broken") == "Srdcia sú prelomené"
+    i18n.set_language("lt")
+    assert i18n.card_name("QS") == "vynų dama" and i18n.t("suit.H") == "čirvai"
+
+
+def test_the_browser_language_is_picked_when_we_speak_it():
+    assert i18n.pick_language(["sk-SK", "cs"]) == "sk"
+    assert i18n.pick_language(["de-DE", "lt"]) == "lt"
+    assert i18n.pick_language(["de", "fr"]) == "en" and i18n.pick_language([]) == "en"
+    assert i18n.set_language("xx") == "en"
+
+
+def test_reasons_are_translated_from_their_codes():
+    table = Table.new({"seats": SEATS, "seed": 3})
+    while not (table.match.phase.value == "play" and table.match.current_seat == 0):
+        if table.match.phase.value == "pass":
+            hand = table.view(0)["observation"]["hand"]
+            table.act({"seat": 0, "pass": hand[:3]})
+        else:
+            table.bot_step()
+    page_view = table.view(0)
+    card, refusal = next(iter(page_view["reason_codes"].items()))
+    assert page_view["reasons"][card]
+    i18n.set_language("cs")
+    text = view.reason(page_view, card)
+    assert (
+        text
+        and text != page_view["reasons"][card]
+        and refusal["code"]
+        in (
+            "first_lead",
+            "hearts_unbroken",
+            "follow_suit",
+            "no_points_first_trick",
+        )
+    )

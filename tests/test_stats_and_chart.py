@@ -1,0 +1,87 @@
+"""The person's statistics and the score chart (the page's plain-Python layer)."""
+
+import json
+import random
+
+from pyapp.rules import PRESETS
+from pyapp.table import Table
+from pyapp.web import player_stats, view
+from pyapp.web.chart import render_chart, totals_by_hand
+from pyapp.web.session import Session
+
+PRESET_LIST = [{"name": name, "rules": rules.to_dict()} for name, rules in PRESETS.items()]
+SEATS = [{"name": "Ann", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
+
+
+def finished_game(seed: int, rules: dict) -> dict:
+    table = Table.new({"rules": rules, "seats": SEATS, "seed": seed})
+    rng = random.Random(seed)
+    while table.match.phase.value != "over":
+        if table.people_to_act:
+            observation = table.view(0)["observation"]
+            if observation["phase"] == "pass":
+                table.act({"seat": 0, "pass": observation["hand"][:3]})
+            elif observation["phase"] == "moon":
+                table.act({"seat": 0, "moon": "add_to_others"})
+            else:
+                table.act({"seat": 0, "play": rng.choice(observation["legal"])})
+        else:
+            table.bot_step()
+    return table.view(0)
+
+
+class TestStatistics:
+    def test_a_finished_game_counts_once_under_its_preset(self):
+        stats = player_stats.empty()
+        game = finished_game(1, {"target": 30})
+        assert player_stats.record(stats, game, PRESET_LIST)
+        assert not player_stats.record(stats, game, PRESET_LIST)  # a reload on the game-over screen
+        entry = stats["presets"]["custom"]
+        observation = game["observation"]
+        assert entry["games"] == 1 and entry["hands"] == len(observation["results"])
+        assert entry["points"] == observation["scores"][0]
+        assert entry["wins"] == (1 if 0 in observation["winners"] else 0)
+        assert entry["queens"] == sum(1 for r in observation["results"] if r["queen"] == 0)
+        classic = finished_game(2, PRESETS["classic"].replace(target=100).to_dict())
+        player_stats.record(stats, classic, PRESET_LIST)
+        assert set(stats["presets"]) == {"custom", "classic"}
+        assert player_stats.total(stats)["games"] == 2
+
+    def test_damaged_statistics_start_afresh_and_round_trip(self):
+        assert player_stats.load("{not json") == player_stats.empty()
+        assert player_stats.load('{"version": 9, "presets": {}}') == player_stats.empty()
+        stats = player_stats.empty()
+        player_stats.record(stats, finished_game(3, {"target": 30}), PRESET_LIST)
+        assert player_stats.load(json.dumps(stats)) == stats
+
+    def test_derived_figures(self):
+        entry = {"games": 4, "wins": 1, "hands": 20, "points": 250, "moons": 1, "queens": 3}
+        assert player_stats.derived(entry) == {"win_rate": 25, "average": 62.5}
+        assert player_stats.derived(dict(entry, games=0)) == {"win_rate": None, "average": None}
+
+    def test_the_panel_lists_presets_and_asks_before_resetting(self):
+        session = Session()
+        player_stats.record(session.stats, finished_game(4, {"target": 30}), PRESET_LIST)
+        session.panel = "stats"
+        session.view = None
+        html = view.render_dialog(session, {"presets": PRESET_LIST})
+        assert "Custom rules" in html and "All games" in html and 'data-action="ask-reset-stats"' in html
+        session.confirm_reset = True
+        assert 'data-action="reset-stats"' in view.render_dialog(session, {"presets": PRESET_LIST})
+
+
+class TestChart:
+    def test_running_totals(self):
+        results = [{"added": [1, 2, 0]}, {"added": [26, 0, 26]}]
+        assert totals_by_hand(results, 3) == [[0, 1, 27], [0, 2, 2], [0, 0, 26]]
+
+    def test_one_line_per_player_with_the_target_and_a_legend(self):
+        results = [{"added": [5, 8, 0, 13]}, {"added": [0, 26, 0, 0]}]
+        svg = render_chart(["A", "B", "C", "&lt;D&gt;"], results, 100, "Score chart")
+        assert svg.count("<polyline") == 4 and 'class="target"' in svg and "&lt;D&gt;" in svg
+        assert 'aria-label="Score chart"' in svg
+
+    def test_the_sheet_shows_the_chart_once_a_hand_is_scored(self):
+        session = Session()
+        session.show(finished_game(5, {"target": 30}), fresh=True)
+        assert "<svg" in view.render_sheet(session)
