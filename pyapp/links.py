@@ -25,6 +25,7 @@ from .rules import Rules, RulesError, option_schema
 
 DEAL = "deal"
 LEVELS = "levels"
+PERSON = "person"  # a seat played by a person at the device (party mode)
 MAX_SEED = 2**53 - 1  # what JavaScript numbers carry exactly
 MAX_QUERY = 1000
 TRUE_WORDS = ("1", "true", "yes", "on")
@@ -99,7 +100,7 @@ def parse_deal_query(query: str) -> dict[str, Any]:
                 raise LinkError(f"The link's deal number “{_shown(text)}” is not a deal number")
         elif name == LEVELS:
             levels = text.split(",")
-            unknown = [level for level in levels if level not in BOTS]
+            unknown = [level for level in levels if level not in BOTS and level != PERSON]
             if unknown:
                 raise LinkError(f"The link names an unknown computer level “{_shown(unknown[0])}”")
         elif name in options:

@@ -128,3 +128,14 @@ class TestWorker:
         finished = json.loads(worker.finish())["view"]
         assert len(finished["observation"]["results"]) == 1
         assert "claim" in json.loads(worker.claim())["error"]
+
+    def test_party_mode_the_view_follows_the_person_to_act(self):
+        seats = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": "basic"}, {"name": "Cy", "bot": None}]
+        seats.append({"name": "Di", "bot": "basic"})
+        answer = json.loads(worker.new_game(json.dumps({"seats": seats, "seed": 3})))
+        assert answer["view"]["observation"]["seat"] == 0 and answer["view"]["people_to_act"] == [0, 2]
+        ann = answer["view"]["observation"]["hand"]
+        cy = json.loads(worker.act(json.dumps({"seat": 0, "pass": ann[:3]})))["view"]
+        assert cy["observation"]["seat"] == 2 and cy["observation"]["hand"] != ann
+        query = json.loads(worker.share_query())["query"]
+        assert query.endswith("levels=basic,person,basic")

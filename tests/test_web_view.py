@@ -125,3 +125,20 @@ class TestStorage:
         assert storage.set("a", "1") and storage.get("a") == "1"
         storage.remove("a")
         assert storage.get("a") is None
+
+
+class TestPartyMode:
+    def test_cards_stay_hidden_until_the_next_person_takes_the_device(self):
+        seats = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}, {"name": "", "bot": "basic"}]
+        table = Table.new({"seats": [*seats, {"name": "", "bot": "basic"}], "seed": 2})
+        session = Session()
+        session.show(table.view(0), fresh=True)
+        assert session.party and session.next_step() == "handoff"
+        assert 'class="card' not in view.render_hand(session)
+        assert "Pass the device to Ann" in view.render_dialog(session, None)
+        session.take_device()
+        assert session.next_step() == "pass" and 'class="card' in view.render_hand(session)
+        table.act({"seat": 0, "pass": table.view(0)["observation"]["hand"][:3]})
+        session.show(table.view(1))
+        assert session.next_step() == "handoff" and "Bo" in view.render_dialog(session, None)
+        assert 'data-action="undo"' not in view.render_hand(session)

@@ -34,7 +34,7 @@ PYSCRIPT_DIR = NODE_MODULES / "@pyscript" / "core" / "dist"
 ENGINE = ROOT / "pyapp"
 WEB = ENGINE / "web"
 MAIN_THREAD_MODULES = ["__init__.py", "view.py", "session.py", "storage.py", "names.py", "i18n.py", "main.py"]
-MAIN_THREAD_MODULES += ["player_stats.py", "chart.py"]
+MAIN_THREAD_MODULES += ["player_stats.py", "chart.py", "announce.py"]
 MAIN_THREAD_MODULES += [f"text_{code}.py" for code in ("en", "cs", "sk", "lt")]
 SERVICE_WORKER = "sw.js"
 # PyScript's chunks that the page loads (checked by e2e/test_offline.py); the others (editor, terminal

@@ -12,6 +12,7 @@ import json
 from pyscript import document, window, workers
 from pyscript.ffi import create_proxy
 from web import player_stats, view
+from web.announce import announcement
 from web.i18n import card_name, pick_language, set_language, t
 from web.names import DEFAULT_LEVEL
 from web.player_stats import STATS_KEY
@@ -56,7 +57,8 @@ class App:
         self.notice_serial = 0
         self.notice_task = None
         self.click_task = None
-        self.regions = {name: document.getElementById(name) for name in ("table", "hand", "sheet", "dialog", "notice")}
+        regions = ("table", "hand", "sheet", "dialog", "notice", "announce")
+        self.regions = {name: document.getElementById(name) for name in regions}
         self.use_language()
         document.addEventListener("click", create_proxy(self.on_click))
         document.addEventListener("keydown", create_proxy(self.on_key))
@@ -141,8 +143,12 @@ class App:
         if not answer.get("ok"):
             self.notify(answer.get("error") or t("notice.error"))
             return False
+        before = self.session.view if self.session.ready else None
         self.session.show(answer["view"], fresh)
         self.save()
+        spoken = announcement(before, answer["view"])
+        if spoken:
+            self.regions["announce"].textContent = spoken
         if player_stats.record(self.session.stats, answer["view"], self.catalog["presets"]):
             self.storage.set(STATS_KEY, json.dumps(self.session.stats))
         return True
@@ -214,10 +220,12 @@ class App:
         rules = (link or form).get("rules") or self.catalog["presets"][0]["rules"]
         players = self.rules_players(rules)
         levels = list((link or form).get("levels") or [])
+        names = [] if link else list(form.get("names") or [])
         seats = [{"name": self.session.settings.get("name") or t("you"), "bot": None}]
         for seat in range(1, players):
             level = levels[seat - 1] if seat - 1 < len(levels) else DEFAULT_LEVEL
-            seats.append({"name": "", "bot": level})
+            name = names[seat - 1] if seat - 1 < len(names) else ""
+            seats.append({"name": name, "bot": None if level == view.PERSON else level})
         options = {"rules": rules, "seats": seats}
         if link and link.get("seed") is not None:
             options["seed"] = link["seed"]
@@ -353,6 +361,10 @@ class App:
             session.panel = ""
             session.confirm_reset = False
             self.render()
+        elif action == "handoff" and step == "handoff":
+            session.take_device()
+            self.render()
+            await self.advance()
         elif action == "ask-reset-stats":
             session.confirm_reset = True
             self.render()
@@ -411,11 +423,14 @@ class App:
                     rules[option["name"]] = option["default"]
             else:
                 rules[option["name"]] = element.value
-        levels = []
+        levels, names = [], []
         for seat in range(1, max(rules["players"], 1)):
             element = document.getElementById(f"opt-level-{seat}")
             levels.append(element.value if element else self.catalog["levels"][0])
-        form.update(rules=rules, levels=levels, preset=document.getElementById("opt-preset").value, error="")
+            name = document.getElementById(f"opt-seatname-{seat}")
+            names.append(name.value if name else "")
+        preset = document.getElementById("opt-preset").value
+        form.update(rules=rules, levels=levels, names=names, preset=preset, error="")
         self.session.settings["form"] = form
         self.session.settings["name"] = document.getElementById("opt-name").value
 

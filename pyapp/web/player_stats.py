@@ -52,8 +52,9 @@ def record(stats: dict, view: dict, presets: list) -> bool:
     """Add a finished game, seen from the viewer's seat, to ``stats``; False when it was already counted."""
     observation = view["observation"]
     key = game_key(view)
-    if observation["phase"] != "over" or stats.get("last") == key:
-        return False
+    people = sum(1 for seat in view["seats"] if seat["bot"] is None)
+    if observation["phase"] != "over" or stats.get("last") == key or people > 1:
+        return False  # not over, counted already, or a party game (whose statistics would it be?)
     me = observation["seat"]
     name = preset_of(observation["rules"], presets)
     entry = stats["presets"].setdefault(name, {field: 0 for field in FIELDS})

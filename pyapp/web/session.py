@@ -39,6 +39,7 @@ class Session:
         self.notice = ""
         self.link = None  # a shared deal waiting for the person's answer
         self.stats = player_stats.empty()
+        self.shown_to = None  # party mode: the person who has taken the device and may see the cards
         self.confirm_reset = False
         self.share = None  # the links the share panel shows
         self.settings = dict(DEFAULT_SETTINGS)
@@ -50,20 +51,26 @@ class Session:
     def show(self, view: dict, fresh: bool = False, ready: bool = True) -> None:
         """Take a new view; ``fresh`` for a new or loaded game (nothing left to collect); ``ready``
         unless it is a saved view drawn before the engine has started."""
+        observation = view["observation"]
+        if (
+            observation["phase"] != "pass"
+            or self.view is None
+            or self.view["observation"]["seat"] != observation["seat"]
+        ):
+            self.selected = []  # nothing to pick, or (party mode) someone else's cards are coming
         self.view = view
         self.ready = ready
         self.hint = None
-        observation = view["observation"]
         if fresh:
             self.collected = observation["last_trick_key"]
             self.summaries_seen = len(observation["results"])
-        if observation["phase"] != "pass":
-            self.selected = []
 
     def next_step(self) -> str:
         """What happens next: loading, collect, summary, over, pass, play, moon, bot or wait."""
         if self.view is None or not self.ready:
             return "loading"
+        if self.handoff_pending:
+            return "handoff"
         observation = self.view["observation"]
         if observation["last_trick"] and observation["last_trick_key"] != self.collected:
             return "collect"
@@ -76,6 +83,21 @@ class Session:
         if self.view["bots_to_act"]:
             return "bot"
         return "wait"
+
+    @property
+    def party(self) -> bool:
+        """Whether several people share this device."""
+        return self.view is not None and sum(1 for seat in self.view["seats"] if seat["bot"] is None) > 1
+
+    @property
+    def handoff_pending(self) -> bool:
+        """Party mode: the cards on screen belong to someone who has not yet taken the device."""
+        return self.party and self.view["observation"]["seat"] != self.shown_to
+
+    def take_device(self) -> None:
+        """The person whose cards are on screen has taken the device."""
+        if self.view is not None:
+            self.shown_to = self.view["observation"]["seat"]
 
     def toggle(self, card: str) -> None:
         """Pick or unpick a card to pass (at most three)."""

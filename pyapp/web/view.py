@@ -15,6 +15,7 @@ from .names import COLLECT, DEFAULT_LEVEL, SPEEDS, THINK_TIMES, TOGGLE, card_fac
 
 SUIT_CLASS = {"C": "black", "S": "black", "D": "red", "H": "red"}
 UNDO_STEPS = ("play", "pass", "collect")  # when the person may take back their last decision
+PERSON = "person"  # a seat's "level" when a person at this device plays it (party mode)
 
 
 def escape(text) -> str:
@@ -191,6 +192,8 @@ def render_hand(session) -> str:
     view = session.view
     observation = view["observation"]
     step = session.next_step()
+    if step == "handoff":
+        return f'<p class="hidden-hand">{t("handoff.hidden")}</p>'
     legal = set(observation["legal"]) if step == "play" else set()
     received = set(observation["received"]) if observation["phase"] == "play" and not observation["tricks"] else set()
     buttons = []
@@ -221,7 +224,7 @@ def render_hand(session) -> str:
     tools = []
     if step == "play":
         tools.append(("hint", "hand.hint"))
-    if step in UNDO_STEPS and view.get("can_undo") and session.settings.get("undo") != "off":
+    if step in UNDO_STEPS and view.get("can_undo") and session.settings.get("undo") != "off" and not session.party:
         tools.append(("undo", "hand.undo"))
     if step == "play" and view.get("can_claim"):
         tools.append(("claim", "hand.claim"))
@@ -297,6 +300,8 @@ def render_dialog(session, catalog) -> str:
         return render_last_trick(session)
     if step == "summary":
         return render_summary(session)
+    if step == "handoff":
+        return render_handoff(session)
     if step == "moon":
         return render_moon_choice(session)
     if step == "over":
@@ -345,6 +350,14 @@ def render_summary(session) -> str:
         body,
         f'<button type="button" class="primary" data-action="next">{label}</button>',
     )
+
+
+def render_handoff(session) -> str:
+    """Party mode: pass the device to the next person; their cards stay hidden until they say so."""
+    name = seat_name(session.view, session.view["observation"]["seat"])
+    body = f"<p>{t('handoff.body', name=name)}</p>"
+    button = f'<button type="button" class="primary" data-action="handoff">{t("handoff.ready", name=name)}</button>'
+    return _dialog(t("handoff.title", name=name), body, button)
 
 
 def render_moon_choice(session) -> str:
@@ -478,6 +491,7 @@ def render_new_game(session, catalog) -> str:
             )
     players = int(rules.get("players", 4))
     levels = form.get("levels") or []
+    names = form.get("names") or []
     seats = [
         f'<label for="opt-name">{t("new.name")}</label><input id="opt-name" name="name" maxlength="20" '
         f'value="{escape(session.settings.get("name") or t("you"))}">'
@@ -487,11 +501,14 @@ def render_new_game(session, catalog) -> str:
         # Every possible seat is drawn and the ones beyond the player count hidden, so changing the
         # count never redraws the form under the pointer.
         level = levels[seat - 1] if seat - 1 < len(levels) else DEFAULT_LEVEL
+        name = names[seat - 1] if seat - 1 < len(names) else ""
         hidden = " hidden" if seat >= players else ""
         seats.append(
             f'<div class="seat-row" data-seat="{seat}"{hidden}>'
             f'<label for="opt-level-{seat}">{t("new.seat", number=seat + 1)}</label>'
-            f"{_select('level-' + str(seat), level, catalog['levels'], 'level.')}</div>"
+            f'<span class="seat-choice">{_select("level-" + str(seat), level, catalog["levels"] + [PERSON], "level.")}'
+            f'<input id="opt-seatname-{seat}" maxlength="20" value="{escape(name)}" '
+            f'placeholder="{t("new.seat_name")}" aria-label="{t("new.seat_name")} ({seat + 1})"></span></div>'
         )
     error = form.get("error")
     message = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""

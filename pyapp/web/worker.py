@@ -13,7 +13,7 @@ from typing import Any
 
 from pyapp.actions import ActionError
 from pyapp.bots import BOTS
-from pyapp.links import LinkError, deal_query, parse_deal_query
+from pyapp.links import PERSON, LinkError, deal_query, parse_deal_query
 from pyapp.match import IllegalAction
 from pyapp.rules import PRESET_LABELS, PRESETS, RulesError, option_schema
 from pyapp.save import SaveError
@@ -21,11 +21,23 @@ from pyapp.table import Table
 
 EXPECTED_ERRORS = (ActionError, IllegalAction, LinkError, RulesError, SaveError, ValueError)
 table: Table | None = None
+viewer = 0
 
 
 def _viewer() -> int:
+    """Whose eyes the page is: the person to act now, else the person who acted last.
+
+    With several people at one device (party mode) the view follows the turn,
+    so each sees only their own cards; the page hides them between two people.
+    """
+    global viewer
     assert table is not None
-    return next(seat for seat, s in enumerate(table.seats) if s.bot is None)
+    people = table.people_to_act
+    if people:
+        viewer = people[0]
+    elif not 0 <= viewer < len(table.seats) or table.seats[viewer].bot is not None:
+        viewer = next(seat for seat, s in enumerate(table.seats) if s.bot is None)
+    return viewer
 
 
 def _answer(change: Callable[[], object]) -> str:
@@ -125,7 +137,7 @@ def share_query() -> str:
     """The query of a link to the game in progress: its rules, deal number and computer levels."""
     if table is None:
         return json.dumps({"ok": False, "error": "No game is in progress"})
-    levels = [seat.bot for seat in table.seats if seat.bot is not None]
+    levels = [seat.bot or PERSON for seat in table.seats[1:]]
     return json.dumps({"ok": True, "query": deal_query(table.match.rules, table.match.seed, levels)})
 
 
