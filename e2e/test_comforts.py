@@ -59,3 +59,36 @@ def test_a_single_legal_card_plays_itself_when_asked(context, page, server_url):
     page.wait_for_function(
         "JSON.parse(localStorage.getItem('hearts.save')).view.observation.results.length === 1", timeout=20_000
     )
+
+
+RECORD_SOUNDS = """
+window.__sounds = [];
+Object.defineProperty(window, 'heartsSound', {
+  configurable: true,
+  get() { return kind => window.__sounds.push(kind); },
+  set(value) {},
+});
+"""
+
+
+def test_cards_fly_in_and_make_a_sound_unless_asked_not_to(browser, guard, server_url):
+    for motion, sound in (("no-preference", "on"), ("reduce", "off")):
+        context = browser.new_context(reduced_motion=motion)
+        context.route("**/*", guard.route)
+        settings = json.dumps({"speed": "fast", "collect": "click", "sound": sound})
+        context.add_init_script(f"localStorage.setItem('hearts.settings', {json.dumps(settings)})")
+        context.add_init_script(RECORD_SOUNDS)
+        try:
+            page = context.new_page()
+            open_game(page, server_url)
+            dealt = page.eval_on_selector("#hand .card", "card => getComputedStyle(card).animationName")
+            pass_three(page)
+            page.wait_for_selector(".trick .card.arrive", timeout=20_000)
+            flying = page.eval_on_selector(".trick .card.arrive", "card => getComputedStyle(card).animationName")
+            sounds = page.evaluate("window.__sounds")
+            if motion == "reduce":
+                assert (dealt, flying) == ("none", "none") and sounds == []
+            else:
+                assert (dealt, flying) == ("deal", "arrive") and "card" in sounds
+        finally:
+            context.close()

@@ -35,8 +35,9 @@ class TestRender:
         assert 'data-action="pass" disabled' not in view.render_hand(session)
 
     def test_cards_have_accessible_names(self):
-        assert 'aria-label="Queen of spades"' in view.card_markup("QS")
-        assert 'aria-label="Ten of hearts"' in view.card_markup("TH") and ">10<" in view.card_markup("TH")
+        assert '<span class="visually-hidden">Queen of spades</span>' in view.card_markup("QS")
+        picture = view.card_markup("TH", "div")
+        assert 'role="img" aria-label="Ten of hearts"' in picture and ">10<" in picture
 
     def test_summary_announces_the_moon(self):
         table = Table.new({"seats": SEATS, "seed": 1})

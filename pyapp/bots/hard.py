@@ -55,15 +55,9 @@ class HardBot(MediumBot):
             return observation.legal[0]
         return self.best(observation, self.evaluate(observation))
 
-    def best(self, observation: Observation, estimates: dict[int, tuple[float, float]]) -> int:
-        """The card with the best result against the others' average (ties: the lower card).
-
-        While another seat holds every point and may be shooting the moon,
-        Medium's moon stop decides instead: the playouts' quick players
-        never shoot, so they do not see that danger.
-        """
-        if self.moon_threat(observation) is not None:
-            return super().choose_play(observation)
+    @staticmethod
+    def best(observation: Observation, estimates: dict[int, tuple[float, float]]) -> int:
+        """The card with the best result against the others' average (ties: the lower card)."""
         return min(estimates, key=lambda card: (estimates[card][1], card))
 
     def evaluate(self, observation: Observation) -> dict[int, tuple[float, float]]:

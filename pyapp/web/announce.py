@@ -1,7 +1,8 @@
-"""What a screen reader hears between two views: the cards just played and who took the trick.
+"""What happened between two views, said and heard: the cards just played and who took the trick.
 
-The page puts this text in an ``aria-live`` region after every change, so a
-person who cannot see the table follows the play.  Plain Python.
+The page puts the sentences in an ``aria-live`` region after every change, so
+a person who cannot see the table follows the play, and plays a short sound
+effect for the most notable thing that happened.  Plain Python.
 """
 
 from .i18n import card_name, t
@@ -33,3 +34,29 @@ def announcement(before, after: dict) -> str:
             sentences.append(t("announce.takes", name=names[last["winner"]]))
     sentences += plays(now["trick"], [])
     return " ".join(sentences)
+
+
+def _new_cards(was: dict, now: dict) -> list:
+    """The cards played since the earlier observation (those of a trick finished meanwhile included)."""
+    earlier = [list(play) for play in was["trick"]]
+    plays = [list(play) for play in now["trick"]]
+    if now["last_trick_key"] != was["last_trick_key"] and now.get("last_trick"):
+        plays += [list(play) for play in now["last_trick"]["plays"]]
+    return [card for seat, card in plays if [seat, card] not in earlier]
+
+
+def sound_of(before, after: dict) -> str:
+    """The sound effect for the change from ``before`` to ``after``: moon, queen, heart, trick, card, or ""."""
+    if before is None:
+        return ""
+    was, now = before["observation"], after["observation"]
+    if len(now["results"]) > len(was["results"]) and now["results"][-1]["shooter"] is not None:
+        return "moon"
+    cards = _new_cards(was, now)
+    if "QS" in cards:
+        return "queen"
+    if any(card[1] == "H" for card in cards):
+        return "heart"
+    if now["last_trick_key"] != was["last_trick_key"]:
+        return "trick"
+    return "card" if cards else ""

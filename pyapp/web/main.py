@@ -12,7 +12,7 @@ import json
 from pyscript import document, window, workers
 from pyscript.ffi import create_proxy
 from web import player_stats, view
-from web.announce import announcement
+from web.announce import announcement, sound_of
 from web.i18n import card_name, pick_language, set_language, t
 from web.names import DEFAULT_LEVEL
 from web.player_stats import STATS_KEY
@@ -20,6 +20,7 @@ from web.session import Session
 from web.storage import BROKEN_KEY, SAVE_KEY, SETTINGS_KEY, Storage
 
 COLLECT_DELAY = 1.2
+COLLECT_SLIDE = 0.3
 NOTICE_SECONDS = 4
 LINK_NOTICE_SECONDS = 12
 
@@ -58,6 +59,7 @@ class App:
         self.notice_task = None
         self.click_task = None
         regions = ("table", "hand", "sheet", "dialog", "notice", "announce")
+        self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
         self.regions = {name: document.getElementById(name) for name in regions}
         self.use_language()
         document.addEventListener("click", create_proxy(self.on_click))
@@ -92,6 +94,8 @@ class App:
         self.regions["dialog"].innerHTML = dialog
         self.regions["dialog"].hidden = not dialog
         self.regions["table"].setAttribute("data-ready", "true")
+        self.session.arrivals = []  # each card flies in once
+        self.session.dealing = False
         if opened:
             first = self.regions["dialog"].querySelector("button.primary, select, input, button")
             if first:
@@ -149,6 +153,9 @@ class App:
         spoken = announcement(before, answer["view"])
         if spoken:
             self.regions["announce"].textContent = spoken
+        effect = sound_of(before, answer["view"])
+        if effect and self.session.settings.get("sound") != "off" and window.heartsSound:
+            window.heartsSound(effect)
         if player_stats.record(self.session.stats, answer["view"], self.catalog["presets"]):
             self.storage.set(STATS_KEY, json.dumps(self.session.stats))
         return True
@@ -285,6 +292,15 @@ class App:
         self.accept(await self.call("act", json.dumps(action)))
         await self.advance()
 
+    async def collect(self):
+        """Take the finished trick off the table: its cards slide to the winner first (unless motion is off)."""
+        trick = self.regions["table"].querySelector(".trick")
+        if trick and not self.reduced_motion and self.session.settings["speed"] != "instant":
+            trick.classList.add("collecting")
+            await asyncio.sleep(COLLECT_SLIDE)
+        self.session.collect()
+        self.save()
+
     async def table_change(self, name, fresh=False):
         """Undo, claim or finish: the engine changes the game and the computers carry on."""
         self.accept(await self.call(name), fresh)
@@ -310,8 +326,7 @@ class App:
                         self.accept(await self.call("act", json.dumps({"seat": seat, "play": card})))
                 elif step == "collect" and self.session.settings["collect"] == "timer":
                     await asyncio.sleep(COLLECT_DELAY)
-                    self.session.collect()
-                    self.save()
+                    await self.collect()
                 else:
                     return
         finally:
@@ -345,8 +360,7 @@ class App:
         elif action == "pass" and session.ready_to_pass:
             await self.act({"seat": seat, "pass": list(session.selected)})
         elif action == "collect" and step == "collect":
-            session.collect()
-            self.save()
+            await self.collect()
             await self.advance()
         elif action == "next" and step == "summary":
             session.summary_read()
@@ -386,7 +400,7 @@ class App:
             self.read_new_game_form()
             await self.new_game()
         elif action == "save-settings":
-            for name in ("speed", "collect", "think_ms", "language", "undo", "autoplay"):
+            for name in ("speed", "collect", "think_ms", "language", "undo", "autoplay", "sound"):
                 session.settings[name] = document.getElementById("opt-" + name).value
             session.panel = ""
             self.use_language()

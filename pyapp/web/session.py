@@ -21,6 +21,7 @@ DEFAULT_SETTINGS = {
     "language": "",
     "undo": "on",
     "autoplay": "off",
+    "sound": "on",
 }
 PASS_COUNT = 3
 
@@ -40,6 +41,8 @@ class Session:
         self.link = None  # a shared deal waiting for the person's answer
         self.stats = player_stats.empty()
         self.shown_to = None  # party mode: the person who has taken the device and may see the cards
+        self.arrivals = []  # plays new since the last view: they fly in
+        self.dealing = False  # a new hand's first drawing: its cards are dealt in
         self.confirm_reset = False
         self.share = None  # the links the share panel shows
         self.settings = dict(DEFAULT_SETTINGS)
@@ -52,6 +55,9 @@ class Session:
         """Take a new view; ``fresh`` for a new or loaded game (nothing left to collect); ``ready``
         unless it is a saved view drawn before the engine has started."""
         observation = view["observation"]
+        before = self.view["observation"] if self.view is not None else None
+        self.dealing = ready and (before is None or before["hand_index"] != observation["hand_index"])
+        self.arrivals = [] if before is None else [play for play in observation["trick"] if play not in before["trick"]]
         if (
             observation["phase"] != "pass"
             or self.view is None

@@ -137,6 +137,7 @@ TEXT = {
     "settings.think": "Těžký soupeř přemýšlí",
     "settings.undo": "Povolit vracení tahů",
     "settings.autoplay": "Jedinou možnou kartu zahrát samo",
+    "settings.sound": "Zvukové efekty",
     "toggle.on": "Zapnuto",
     "toggle.off": "Vypnuto",
     "speed.instant": "Okamžitě",

@@ -139,6 +139,7 @@ TEXT = {
     "settings.think": "Hard players think",
     "settings.undo": "Allow undo",
     "settings.autoplay": "Play a single legal card by itself",
+    "settings.sound": "Sound effects",
     "toggle.on": "On",
     "toggle.off": "Off",
     "speed.instant": "Instant",

@@ -133,6 +133,7 @@ TEXT = {
     "settings.think": "Sunkus priešininkas galvoja",
     "settings.undo": "Leisti atšaukti ėjimus",
     "settings.autoplay": "Vienintelę galimą kortą žaisti savaime",
+    "settings.sound": "Garso efektai",
     "toggle.on": "Įjungta",
     "toggle.off": "Išjungta",
     "speed.instant": "Akimirksniu",

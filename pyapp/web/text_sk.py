@@ -137,6 +137,7 @@ TEXT = {
     "settings.think": "Ťažký súper premýšľa",
     "settings.undo": "Povoliť vracanie ťahov",
     "settings.autoplay": "Jedinú možnú kartu zahrať samo",
+    "settings.sound": "Zvukové efekty",
     "toggle.on": "Zapnuté",
     "toggle.off": "Vypnuté",
     "speed.instant": "Okamžite",

@@ -37,12 +37,20 @@ def seat_point(relative: int, players: int, radius_x: float, radius_y: float) ->
 
 
 def card_markup(text: str, tag: str = "button", classes: str = "", attributes: str = "", label: str = "") -> str:
-    """A card drawn in HTML: corner rank and suit, a large suit in the middle."""
+    """A card drawn in HTML: corner rank and suit, a large suit in the middle.
+
+    Its name for screen readers is the card's name in words: a button says it
+    in hidden text (so the name is the button's own content), a picture in
+    its label.
+    """
     rank, suit = card_face(text)
-    role = ' type="button"' if tag == "button" else ' role="img"'
+    name = label or card_name(text)
+    if tag == "button":
+        opening, spoken = ' type="button"', f'<span class="visually-hidden">{name}</span>'
+    else:
+        opening, spoken = f' role="img" aria-label="{name}"', ""
     return (
-        f'<{tag}{role} class="card {SUIT_CLASS[text[1]]} {classes}" data-card="{text}" '
-        f'aria-label="{label or card_name(text)}"{attributes}>'
+        f'<{tag}{opening} class="card {SUIT_CLASS[text[1]]} {classes}" data-card="{text}"{attributes}>{spoken}'
         f'<span class="corner" aria-hidden="true">{rank}<br>{suit}</span>'
         f'<span class="pip" aria-hidden="true">{suit}</span></{tag}>'
     )
@@ -155,7 +163,7 @@ def render_table(session) -> str:
             details.append(f'<span class="chip" title="{t("seat.passed")}">✓</span>')
         label = t("seat.label", name=seat_name(view, seat), score=observation["scores"][seat], taken=taken)
         parts.append(
-            f'<div class="{classes}" style="left:{x}%;top:{y}%" data-seat="{seat}" role="group" '
+            f'<div class="{classes}" style="--x:{x}%;--y:{y}%" data-seat="{seat}" role="group" '
             f'aria-label="{label}"><span class="name">{seat_name(view, seat)}</span>'
             f'<span class="details">{"".join(details)}</span></div>'
         )
@@ -164,13 +172,21 @@ def render_table(session) -> str:
     for order, play in enumerate(plays):
         seat, text = play
         x, y = seat_point((seat - me) % players, players, 20, 26)
-        classes = "played" + (" led" if order == 0 else "") + (" winner" if seat == winner else "")
-        style = f' style="left:{x}%;top:{y}%;z-index:{order + 1}"'
+        # A card just played flies in from its player's side (--dx, --dy: that side, from -1 to 1).
+        arrive = " arrive" if [seat, text] in session.arrivals else ""
+        classes = "played" + (" led" if order == 0 else "") + (" winner" if seat == winner else "") + arrive
+        dx, dy = round((x - 50) / 30, 2), round((y - 50) / 26, 2)
+        style = f' style="left:{x}%;top:{y}%;z-index:{order + 1};--dx:{dx};--dy:{dy}"'
         if order == 0:
             style += f' data-badge="{t("trick.led")}"'
         label = t("trick.played", name=seat_name(view, seat), card=card_name(text))
         cards.append(card_markup(text, "div", classes, style, label))
-    collect = f' data-action="collect" title="{t("trick.collect")}"' if step == "collect" else ""
+    collect = ""
+    if step == "collect":
+        # Collected cards slide to the winner (--wx, --wy), or stay when a cancelled trick waits.
+        wx, wy = (0, 0) if winner is None else seat_point((winner - me) % players, players, 1, 1)
+        wx, wy = round((wx - 50) * 1.0, 2), round((wy - 50) * 1.0, 2)
+        collect = f' data-action="collect" title="{t("trick.collect")}" style="--wx:{wx};--wy:{wy}"'
     crowded = " crowded" if players > 6 else ""
     parts.append(f'<div class="trick{crowded}"{collect}>{"".join(cards)}</div>')
     hearts = t("info.broken") if observation["hearts_broken"] else t("info.unbroken")
@@ -207,6 +223,9 @@ def render_hand(session) -> str:
         elif text not in legal:
             classes.append("dim")
             attributes += ' aria-disabled="true"'
+        if session.dealing:
+            classes.append("deal")
+            attributes += f' style="--i:{index}"'
         if text in received:
             classes.append("received")
             attributes += f' data-badge="{t("hand.received")}"'
@@ -453,6 +472,7 @@ def render_settings(session) -> str:
         f'<label for="opt-undo">{t("settings.undo")}</label>{_select("undo", settings["undo"], TOGGLE, "toggle.")}',
         f'<label for="opt-autoplay">{t("settings.autoplay")}</label>'
         f"{_select('autoplay', settings['autoplay'], TOGGLE, 'toggle.')}",
+        f'<label for="opt-sound">{t("settings.sound")}</label>{_select("sound", settings["sound"], TOGGLE, "toggle.")}',
     ]
     body = f'<form class="form" data-form="settings">{"".join(fields)}</form>'
     buttons = (
