@@ -39,24 +39,31 @@ function watchForUpdates(registration) {
   setInterval(check, 30 * 60 * 1000);
 }
 
-/* Resolve once the service worker controls the page (or at once when there is none). */
-async function takeControl() {
-  if (!serviceWorkers) return null;
-  let registration;
+async function register() {
   try {
-    registration = await serviceWorkers.register(asset("sw.js"), { scope: here.href });
+    const registration = await serviceWorkers.register(asset("sw.js"), { scope: here.href });
+    watchForUpdates(registration);
+    return true;
   } catch (error) {
     console.warn("Offline play is not available:", error);
-    return null;
+    return false;
   }
-  watchForUpdates(registration);
-  if (!serviceWorkers.controller) {
+}
+
+/* Resolve once the service worker controls the page. A returning page is controlled already: it starts
+   at once and checks for a new version meanwhile. A first visit waits for the worker to take it. */
+async function takeControl() {
+  if (!serviceWorkers) return;
+  if (serviceWorkers.controller) {
+    register();
+    return;
+  }
+  if ((await register()) && !serviceWorkers.controller) {
     await new Promise((resolve) => {
       serviceWorkers.addEventListener("controllerchange", resolve, { once: true });
       setTimeout(resolve, 10000); // never keep the game from starting
     });
   }
-  return registration;
 }
 
 let precacheAsked = false;

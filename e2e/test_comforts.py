@@ -1,10 +1,14 @@
-"""Player comforts on the page: undo, finish the hand, play a single legal card by itself."""
+"""Player comforts on the page: undo, finish the hand, claim the rest, auto-play, movement, sound, read-outs."""
 
 from __future__ import annotations
 
 import json
 
 from table import click_and_wait, current_step, hand, open_game, pass_three, saved_record, take_turn, wait_for_person
+
+from pyapp.claims import can_claim
+from pyapp.match import Phase
+from pyapp.table import Table
 
 
 def test_undo_takes_back_my_card(page, server_url):
@@ -92,3 +96,36 @@ def test_cards_fly_in_and_make_a_sound_unless_asked_not_to(browser, guard, serve
                 assert (dealt, flying) == ("deal", "arrive") and "card" in sounds
         finally:
             context.close()
+
+
+def claimable_game() -> dict:
+    """A saved game (found with the CPython engine) where the person is on lead and may claim the rest."""
+    seats = [{"name": "You", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
+    for seed in range(1, 200):
+        table = Table.new({"seats": seats, "seed": seed})
+        while not table.match.results:
+            if table.people_to_act:
+                if table.match.phase is Phase.PLAY and can_claim(table.match, 0) and len(table.match.tricks) < 12:
+                    return {"save": table.to_document(), "view": None}
+                observation = table.view(0)["observation"]
+                if observation["phase"] == "pass":
+                    table.act({"seat": 0, "pass": observation["hand"][-3:]})
+                else:
+                    table.act({"seat": 0, "play": observation["legal"][-1]})
+            else:
+                table.bot_step()
+    raise AssertionError("no claimable position found")
+
+
+def test_claiming_the_rest_scores_the_hand_and_every_card_is_announced(context, page, server_url):
+    record = json.dumps(claimable_game())
+    context.add_init_script(
+        f"if (!localStorage.getItem('hearts.save')) localStorage.setItem('hearts.save', {json.dumps(record)})"
+    )
+    open_game(page, server_url)
+    assert wait_for_person(page) == "play"
+    click_and_wait(page, "[data-action=claim]")
+    assert wait_for_person(page) in ("collect", "summary")
+    assert len(saved_record(page)["view"]["observation"]["results"]) == 1
+    spoken = page.text_content("#announce")
+    assert "You play the" in spoken or "take the trick" in spoken  # the claimed cards are read out

@@ -37,6 +37,7 @@ def main() -> None:
                 take_turn(page)
                 take_turn(page)  # pass the second hand's cards
                 play_until(page, "play")
+                page.wait_for_timeout(800)  # let the last card land
                 page.screenshot(path=str(DOCS / f"{name}.png"), full_page=name == "phone")
                 context.close()
             browser.close()

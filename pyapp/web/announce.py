@@ -14,10 +14,13 @@ def announcement(before, after: dict) -> str:
         return ""
     was, now = before["observation"], after["observation"]
     names = [seat["name"] for seat in after["seats"]]
+    me = now["seat"]
 
     def plays(items, already):
         return [
-            t("announce.play", name=names[seat], card=card_name(card))
+            t("announce.you_play", card=card_name(card))
+            if seat == me
+            else t("announce.play", name=names[seat], card=card_name(card))
             for seat, card in items
             if [seat, card] not in [list(play) for play in already]
         ]
@@ -30,6 +33,8 @@ def announcement(before, after: dict) -> str:
         sentences += plays(last["plays"], was["trick"])
         if last["winner"] is None:
             sentences.append(t("status.cancelled"))
+        elif last["winner"] == me:
+            sentences.append(t("announce.you_take"))
         else:
             sentences.append(t("announce.takes", name=names[last["winner"]]))
     sentences += plays(now["trick"], [])

@@ -44,6 +44,8 @@ TEXT = {
     "stats.reset_confirm": "Ano, všechno zapomenout",
     "stats.custom": "Vlastní pravidla",
     "announce.play": "{name}: {card}.",
+    "announce.you_play": "Ty: {card}.",
+    "announce.you_take": "Štych bereš ty.",
     "announce.takes": "Štych bere {name}.",
     "level.person": "Člověk (toto zařízení)",
     "new.seat_name": "Jméno",

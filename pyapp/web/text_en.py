@@ -40,6 +40,8 @@ TEXT = {
     "stats.reset_confirm": "Yes, forget them all",
     "stats.custom": "Custom rules",
     "announce.play": "{name} plays the {card}.",
+    "announce.you_play": "You play the {card}.",
+    "announce.you_take": "You take the trick.",
     "announce.takes": "{name} takes the trick.",
     "level.person": "Person (this device)",
     "new.seat_name": "Name",

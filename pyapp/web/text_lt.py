@@ -40,6 +40,8 @@ TEXT = {
     "stats.reset_confirm": "Taip, viską pamiršti",
     "stats.custom": "Savos taisyklės",
     "announce.play": "{name}: {card}.",
+    "announce.you_play": "Tu: {card}.",
+    "announce.you_take": "Kirtį imi tu.",
     "announce.takes": "Kirtį ima {name}.",
     "level.person": "Žmogus (šis įrenginys)",
     "new.seat_name": "Vardas",

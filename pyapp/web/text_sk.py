@@ -44,6 +44,8 @@ TEXT = {
     "stats.reset_confirm": "Áno, všetko zabudnúť",
     "stats.custom": "Vlastné pravidlá",
     "announce.play": "{name}: {card}.",
+    "announce.you_play": "Ty: {card}.",
+    "announce.you_take": "Štich berieš ty.",
     "announce.takes": "Štich berie {name}.",
     "level.person": "Človek (toto zariadenie)",
     "new.seat_name": "Meno",
