@@ -184,8 +184,10 @@ def render_table(session) -> str:
     collect = ""
     if step == "collect":
         # Collected cards slide to the winner (--wx, --wy), or stay when a cancelled trick waits.
-        wx, wy = (0, 0) if winner is None else seat_point((winner - me) % players, players, 1, 1)
-        wx, wy = round((wx - 50) * 1.0, 2), round((wy - 50) * 1.0, 2)
+        wx = wy = 0.0
+        if winner is not None:
+            x, y = seat_point((winner - me) % players, players, 1, 1)  # a unit step towards the winner
+            wx, wy = round(x - 50, 2), round(y - 50, 2)
         collect = f' data-action="collect" title="{t("trick.collect")}" style="--wx:{wx};--wy:{wy}"'
     crowded = " crowded" if players > 6 else ""
     parts.append(f'<div class="trick{crowded}"{collect}>{"".join(cards)}</div>')
