@@ -190,7 +190,7 @@ class Table:
             raise IllegalAction("A hint is for your turn to play")
         adviser = HardBot(self.match.seed + len(self.match.history), budget_ms=self.think_ms)
         estimates = adviser.evaluate(view)
-        best = adviser.best(view, estimates)
+        best = adviser.best(estimates)
         return {
             "points": {card_text(card): round(points, 1) for card, (points, _) in estimates.items()},
             "best": card_text(best),

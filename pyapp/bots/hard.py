@@ -53,10 +53,10 @@ class HardBot(MediumBot):
         """The legal card with the best average result over the sampled deals."""
         if len(observation.legal) == 1:
             return observation.legal[0]
-        return self.best(observation, self.evaluate(observation))
+        return self.best(self.evaluate(observation))
 
     @staticmethod
-    def best(observation: Observation, estimates: dict[int, tuple[float, float]]) -> int:
+    def best(estimates: dict[int, tuple[float, float]]) -> int:
         """The card with the best result against the others' average (ties: the lower card)."""
         return min(estimates, key=lambda card: (estimates[card][1], card))
 

@@ -8,6 +8,16 @@ effect for the most notable thing that happened.  Plain Python.
 from .i18n import card_name, t
 
 
+def new_plays(was: dict, now: dict) -> tuple:
+    """The plays since observation ``was``: (those of a trick finished meanwhile, those of the current trick)."""
+    earlier = [list(play) for play in was["trick"]]
+    if now["last_trick_key"] == was["last_trick_key"]:
+        return [], [list(play) for play in now["trick"] if list(play) not in earlier]
+    last = now.get("last_trick")
+    finished = [] if not last else [list(play) for play in last["plays"] if list(play) not in earlier]
+    return finished, [list(play) for play in now["trick"]]
+
+
 def announcement(before, after: dict) -> str:
     """The sentences for what changed from view ``before`` (None: nothing to compare) to view ``after``."""
     if before is None:
@@ -16,38 +26,25 @@ def announcement(before, after: dict) -> str:
     names = [seat["name"] for seat in after["seats"]]
     me = now["seat"]
 
-    def plays(items, already):
+    def said(plays):
         return [
             t("announce.you_play", card=card_name(card))
             if seat == me
             else t("announce.play", name=names[seat], card=card_name(card))
-            for seat, card in items
-            if [seat, card] not in [list(play) for play in already]
+            for seat, card in plays
         ]
 
-    if now["last_trick_key"] == was["last_trick_key"]:
-        return " ".join(plays(now["trick"], was["trick"]))
-    sentences = []
+    finished, current = new_plays(was, now)
+    sentences = said(finished)
     last = now.get("last_trick")
-    if last:
-        sentences += plays(last["plays"], was["trick"])
+    if last and now["last_trick_key"] != was["last_trick_key"]:
         if last["winner"] is None:
             sentences.append(t("status.cancelled"))
         elif last["winner"] == me:
             sentences.append(t("announce.you_take"))
         else:
             sentences.append(t("announce.takes", name=names[last["winner"]]))
-    sentences += plays(now["trick"], [])
-    return " ".join(sentences)
-
-
-def _new_cards(was: dict, now: dict) -> list:
-    """The cards played since the earlier observation (those of a trick finished meanwhile included)."""
-    earlier = [list(play) for play in was["trick"]]
-    plays = [list(play) for play in now["trick"]]
-    if now["last_trick_key"] != was["last_trick_key"] and now.get("last_trick"):
-        plays += [list(play) for play in now["last_trick"]["plays"]]
-    return [card for seat, card in plays if [seat, card] not in earlier]
+    return " ".join(sentences + said(current))
 
 
 def sound_of(before, after: dict) -> str:
@@ -57,7 +54,8 @@ def sound_of(before, after: dict) -> str:
     was, now = before["observation"], after["observation"]
     if len(now["results"]) > len(was["results"]) and now["results"][-1]["shooter"] is not None:
         return "moon"
-    cards = _new_cards(was, now)
+    finished, current = new_plays(was, now)
+    cards = [card for _, card in finished + current]
     if "QS" in cards:
         return "queen"
     if any(card[1] == "H" for card in cards):

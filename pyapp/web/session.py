@@ -9,6 +9,7 @@ summaries already read, the open panel and the settings.
 import json
 
 from . import player_stats
+from .announce import new_plays
 from .names import SPEED_DELAYS
 
 # language "": the browser's choice; name "": "You" in the language in use.
@@ -57,7 +58,7 @@ class Session:
         observation = view["observation"]
         before = self.view["observation"] if self.view is not None else None
         self.dealing = ready and (before is None or before["hand_index"] != observation["hand_index"])
-        self.arrivals = [] if before is None else [play for play in observation["trick"] if play not in before["trick"]]
+        self.arrivals = [] if before is None else new_plays(before, observation)[1]
         if (
             observation["phase"] != "pass"
             or self.view is None
