@@ -3,7 +3,9 @@
 Each random deal is played once for every rotation of the seats, so every
 level sits in every seat with the same cards.  Figures per level: average
 points per hand with a 95% confidence interval (over per-deal averages, which
-is what duplicate play makes small), moons shot, and the time per card.
+is what duplicate play makes small), moons shot, the time per card and the
+per-deal averages, which :func:`paired_difference` compares with an earlier
+run on the same deals.
 Deals run in parallel worker processes.
 """
 
@@ -81,5 +83,33 @@ def run_arena(
             "moons": sum(result["moons"].get(level, 0) for result in results),
             "ms_per_card_median": round(statistics.median(move_times) * 1000, 2) if move_times else 0.0,
             "ms_per_card_mean": round(statistics.fmean(move_times) * 1000, 2) if move_times else 0.0,
+            "per_deal": [round(points, 4) for points in per_deal],
         }
-    return {"rules": rules.to_dict(), "seats": seats, "deals": deals, "options": options, "levels": levels}
+    return {
+        "rules": rules.to_dict(),
+        "seats": seats,
+        "deals": deals,
+        "seed": seed,
+        "options": options,
+        "levels": levels,
+    }
+
+
+def paired_difference(result: dict[str, Any], baseline: dict[str, Any]) -> dict[str, dict[str, float]]:
+    """Per level: this run's points per hand minus the baseline's, deal by deal, with a 95% interval.
+
+    Both runs must have played the same deals (same seed, rules and number of
+    deals); pairing them cancels most of the luck of the deal, so a change to a
+    bot shows with far fewer deals than two separate averages would need.
+    """
+    for key in ("rules", "deals", "seed"):
+        if result.get(key) != baseline.get(key):
+            raise ValueError(f"The baseline played other deals ({key} differs)")
+    differences: dict[str, dict[str, float]] = {}
+    for level, figures in result["levels"].items():
+        before = baseline["levels"].get(level, {}).get("per_deal")
+        if before is None:
+            continue
+        mean, half = mean_ci95([now - then for now, then in zip(figures["per_deal"], before, strict=True)])
+        differences[level] = {"difference": mean, "ci95": half}
+    return differences

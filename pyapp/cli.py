@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from . import bench
-from .arena import run_arena
+from .arena import paired_difference, run_arena
 from .rules import PRESETS, RulesError, preset
 from .simulate import simulate
 from .terminal import play_in_terminal
@@ -35,6 +35,9 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--playouts", type=int, default=None, help="Hard's playouts per card (deterministic)")
     arena.add_argument("--budget-ms", type=float, default=None, help="Hard's time per card instead")
     arena.add_argument("--workers", type=int, default=1, help="processes to play deals in parallel")
+    arena.add_argument(
+        "--baseline", default=None, help="an earlier run's JSON on the same deals: add paired differences"
+    )
 
     perf = commands.add_parser("bench", help="print engine throughput (random hands per second)")
     perf.add_argument("--json", action="store_true", help="print JSON instead of a table")
@@ -45,6 +48,15 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--preset", default="classic", choices=sorted(PRESETS))
     play.add_argument("--seed", type=int, default=None)
     return parser
+
+
+def read_baseline(path: str) -> dict:
+    """An earlier arena run's JSON figures."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            return json.load(file)
+    except (OSError, json.JSONDecodeError) as error:
+        raise ValueError(f"Cannot read the baseline {path}: {error}") from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -62,7 +74,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             options = {"playouts": args.playouts} if args.playouts else {}
             if args.budget_ms:
                 options = {"budget_ms": args.budget_ms}
+            baseline = read_baseline(args.baseline) if args.baseline else None  # before the long run, not after
             result = run_arena(rules, seats, args.deals, args.seed, args.workers, options)
+            if baseline is not None:
+                result["against_baseline"] = paired_difference(result, baseline)
             print(json.dumps(result, indent=2))
         elif args.command == "bench":
             rows = bench.run(args.seconds)

@@ -38,6 +38,27 @@ class TestSimulate:
         assert "3 to 7 players" in capsys.readouterr().err
 
 
+class TestArena:
+    ARGS = ("arena", "--deals", "4", "--seed", "3", "--seats", "medium,basic,basic,basic")
+
+    def test_compares_with_a_baseline_deal_by_deal(self, capsys, tmp_path):
+        assert main([*self.ARGS]) == 0
+        baseline = capsys.readouterr().out
+        assert len(json.loads(baseline)["levels"]["medium"]["per_deal"]) == 4
+        (tmp_path / "baseline.json").write_text(baseline)
+        assert main([*self.ARGS, "--baseline", str(tmp_path / "baseline.json")]) == 0
+        paired = json.loads(capsys.readouterr().out)["against_baseline"]
+        assert paired["medium"] == {"difference": 0.0, "ci95": 0.0}  # the same bots on the same deals
+
+    def test_a_baseline_of_other_deals_or_no_file_is_refused(self, capsys, tmp_path):
+        assert main([*self.ARGS, "--baseline", str(tmp_path / "missing.json")]) == 2
+        assert "Cannot read the baseline" in capsys.readouterr().err
+        assert main([*self.ARGS[:-4], "--seed", "4", "--seats", "medium,basic,basic,basic"]) == 0
+        (tmp_path / "other.json").write_text(capsys.readouterr().out)
+        assert main([*self.ARGS, "--baseline", str(tmp_path / "other.json")]) == 2
+        assert "other deals (seed differs)" in capsys.readouterr().err
+
+
 class TestBench:
     def test_json_rows_for_every_configuration(self, capsys):
         assert main(["bench", "--json", "--seconds", "0.01"]) == 0
