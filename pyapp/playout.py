@@ -28,6 +28,7 @@ Hand = list[list[int]]  # hand[suit] -> faces
 Random = Callable[[], float]
 SUIT_STARTS = tuple(suit * RANKS_PER_SUIT for suit in (1, 2, 3))
 HEARTS_START = HEARTS * RANKS_PER_SUIT
+MOON_WATCH_POINTS = 8  # a seat holding every point so far, and at least this many, may be shooting
 
 
 @dataclass(slots=True)
@@ -132,25 +133,25 @@ class RandomPolicy:
     """Uniformly random legal cards: the benchmark's policy and the baseline.
 
     A policy's methods also hear whether Q♠ is still in someone's hand
-    (``queen_out``); the random one ignores it.
+    (``queen_out``) and whether a moon is to be stopped (``stop_moon``: another
+    seat holds every point taken, at least ``MOON_WATCH_POINTS``, and for a
+    discard it is winning the trick); the random one ignores both.
     """
 
-    def lead(self, hand: Hand, broken: bool, queen_out: bool, rnd: Random) -> int:
+    def lead(self, hand: Hand, broken: bool, queen_out: bool, stop_moon: bool, rnd: Random) -> int:
         """Take a lead from ``hand``: any card, but no heart while hearts are unbroken (unless forced)."""
         clubs, diamonds, spades, hearts = hand
         if broken or not (clubs or diamonds or any(card != QUEEN_OF_SPADES for card in spades)):
             return _take_random(hand, len(clubs) + len(diamonds) + len(spades) + len(hearts), rnd)
         return _take_random(hand, len(clubs) + len(diamonds) + len(spades), rnd)
 
-    def follow(self, cards: list[int], winning: int, points: int, last: bool, queen_out: bool, rnd: Random) -> int:
+    def follow(
+        self, cards: list[int], winning: int, points: int, last: bool, queen_out: bool, stop_moon: bool, rnd: Random
+    ) -> int:
         """Take a card from ``cards`` (the led suit, never empty)."""
-        i = int(rnd() * len(cards))
-        card = cards[i]
-        cards[i] = cards[-1]
-        cards.pop()
-        return card
+        return cards.pop(int(rnd() * len(cards)))
 
-    def discard(self, hand: Hand, no_points: bool, queen_out: bool, rnd: Random) -> int:
+    def discard(self, hand: Hand, no_points: bool, queen_out: bool, stop_moon: bool, rnd: Random) -> int:
         """Take any card from a hand void in the led suit (no point card on the first trick if avoidable)."""
         if no_points:
             safe = [(suit, i) for suit in (0, 1, 2) for i, card in enumerate(hand[suit]) if card != QUEEN_OF_SPADES]
@@ -196,13 +197,14 @@ def play_out(
     queen_out = _queen_in_hands(hands)
     while tricks_left:
         tricks_left -= 1
+        threat = moon_threat(penalty)
         if not trick:
             hand = hands[seat]
             if first_trick:
                 card = position.first_lead
                 hand[CLUBS].remove(card)
             else:
-                card = lead(hand, broken, queen_out, rnd)
+                card = lead(hand, broken, queen_out, threat >= 0 and threat != seat, rnd)
             if card >= HEARTS_START or (queen_breaks and card == QUEEN_OF_SPADES):
                 broken = True
             if card == QUEEN_OF_SPADES:
@@ -212,21 +214,25 @@ def play_out(
         led_card = trick[0][1]
         led = led_card // RANKS_PER_SUIT
         low, high = led * RANKS_PER_SUIT, led * RANKS_PER_SUIT + RANKS_PER_SUIT
-        winning, points = led_card, 0
-        for _, card in trick[1:]:
+        winning, winning_seat, points = led_card, trick[0][0], 0
+        for play_seat, card in trick[1:]:
             points += pen[card]
             if winning < card < high:
-                winning = card
+                winning, winning_seat = card, play_seat
         remaining = n - len(trick)
         for turn in range(remaining):
             hand = hands[seat]
             cards = hand[led]
             if cards:
-                card = follow(cards, winning, points, turn == remaining - 1, queen_out, rnd)
+                card = follow(
+                    cards, winning, points, turn == remaining - 1, queen_out, threat >= 0 and threat != seat, rnd
+                )
                 if card > winning:
-                    winning = card
+                    winning, winning_seat = card, seat
             else:
-                card = discard(hand, first_trick and no_points_first, queen_out, rnd)
+                card = discard(
+                    hand, first_trick and no_points_first, queen_out, threat >= 0 and threat == winning_seat, rnd
+                )
                 points += pen[card]
             if card >= HEARTS_START or (queen_breaks and card == QUEEN_OF_SPADES):
                 broken = True
@@ -261,16 +267,24 @@ def play_out(
     return penalty, bonus
 
 
+def moon_threat(penalty: list[int]) -> int:
+    """The seat that holds every penalty point taken, at least ``MOON_WATCH_POINTS`` of them; -1 if none."""
+    threat = -1
+    for seat, points in enumerate(penalty):
+        if points:
+            if threat >= 0:
+                return -1
+            threat = seat
+    return threat if threat >= 0 and penalty[threat] >= MOON_WATCH_POINTS else -1
+
+
 def _queen_in_hands(hands: list[Hand]) -> bool:
     """Whether some hand still holds Q♠ (two packs have two)."""
     return any(QUEEN_OF_SPADES in hand[SPADES] for hand in hands)
 
 
 def _take_at(cards: list[int], i: int) -> int:
-    card = cards[i]
-    cards[i] = cards[-1]
-    cards.pop()
-    return card
+    return cards.pop(i)  # pop, not swap: a suit's faces stay in ascending order
 
 
 def _take_random(hand: Hand, count: int, rnd: Random) -> int:
@@ -299,56 +313,97 @@ def random_hands(rules: Rules, count: int, seed: int = 0) -> list[list[int]]:
     return [hand_score(rules, *play_out(random_deal(table, rnd), table, rnd)) for _ in range(count)]
 
 
+def _lowest_safe(cards: list[int]) -> int:
+    """The index of the lowest card that is not Q♠ (of Q♠ when there is nothing else)."""
+    i = 0
+    while i < len(cards) - 1 and cards[i] == QUEEN_OF_SPADES:
+        i += 1
+    return i
+
+
+def _highest_safe(cards: list[int]) -> int:
+    """The index of the highest card that is not Q♠ (of Q♠ when there is nothing else)."""
+    i = len(cards) - 1
+    while i > 0 and cards[i] == QUEEN_OF_SPADES:
+        i -= 1
+    return i
+
+
 class GreedyPolicy(RandomPolicy):
     """A quick sensible player for Monte-Carlo playouts, close to the Medium bot's habits.
 
     Leads low (and flushes Q♠ with spades below her), ducks as high as it can,
     keeps A♠/K♠ off a spade trick while Q♠ is out, and dumps Q♠, then high
-    spades while she is out, then high hearts, when void.
+    spades while she is out, then high hearts, when void.  Each suit's faces
+    are in ascending order (the fast path keeps them so), so the lowest and
+    highest cards are an index away.
     """
 
-    def lead(self, hand: Hand, broken: bool, queen_out: bool, rnd: Random) -> int:
+    def lead(self, hand: Hand, broken: bool, queen_out: bool, stop_moon: bool, rnd: Random) -> int:
         """Flush Q♠ when safe; otherwise the lowest card of a random harmless suit."""
         clubs, diamonds, spades, hearts = hand
-        if queen_out and spades and max(spades) < QUEEN_OF_SPADES:
-            return _take_at(spades, spades.index(max(spades)))
-        harmless = [cards for cards in (clubs, diamonds, spades) if cards and cards != [QUEEN_OF_SPADES]]
-        if queen_out and len(harmless) > 1 and spades in harmless and min(spades) > QUEEN_OF_SPADES:
+        if stop_moon and hearts and (broken or not (clubs or diamonds or spades)):
+            return hearts.pop()  # take a heart to stop the moon
+        if queen_out and spades and spades[-1] < QUEEN_OF_SPADES:
+            return spades.pop()
+        harmless = [
+            cards for cards in (clubs, diamonds, spades) if cards and cards[_lowest_safe(cards)] != QUEEN_OF_SPADES
+        ]
+        if queen_out and len(harmless) > 1 and spades in harmless and spades[0] > QUEEN_OF_SPADES:
             harmless.remove(spades)  # leading A♠/K♠ invites Q♠
         suits = harmless + ([hearts] if hearts and (broken or not harmless) else [])
         if not suits:
-            if spades:
-                return _take_at(spades, spades.index(min(spades)))
-            return _take_at(hearts, hearts.index(min(hearts)))
+            return (spades or hearts).pop(0)
         cards = suits[int(rnd() * len(suits))]
-        candidates = [card for card in cards if card != QUEEN_OF_SPADES] or cards
-        return _take_at(cards, cards.index(min(candidates)))
+        return cards.pop(_lowest_safe(cards))
 
-    def follow(self, cards: list[int], winning: int, points: int, last: bool, queen_out: bool, rnd: Random) -> int:
+    def follow(
+        self, cards: list[int], winning: int, points: int, last: bool, queen_out: bool, stop_moon: bool, rnd: Random
+    ) -> int:
         """Duck as high as possible; when that is impossible, shed the highest card (not Q♠) if last or pointless."""
-        under = [card for card in cards if card < winning]
+        if stop_moon and (points or winning >= HEARTS_START) and cards[-1] > winning:
+            return cards.pop(bisect_left(cards, winning + 1))  # the lowest card that takes the trick
+        under = bisect_left(cards, winning)
         if under:
-            return _take_at(cards, cards.index(max(under)))
-        safe = [card for card in cards if card != QUEEN_OF_SPADES] or cards
+            return cards.pop(under - 1)
         spades_at_risk = queen_out and winning // RANKS_PER_SUIT == SPADES
-        choice = max(safe) if last or not (points or spades_at_risk) else min(safe)
-        return _take_at(cards, cards.index(choice))
+        if last or not (points or spades_at_risk):
+            return cards.pop(_highest_safe(cards))
+        return cards.pop(_lowest_safe(cards))
 
-    def discard(self, hand: Hand, no_points: bool, queen_out: bool, rnd: Random) -> int:
-        """Dump the Queen of spades, then A♠/K♠ while she is out, then the highest heart, then the highest card."""
-        clubs, diamonds, spades, hearts = hand
-        if not no_points or not (clubs or diamonds or any(card != QUEEN_OF_SPADES for card in spades)):
-            if QUEEN_OF_SPADES in spades:
-                return _take_at(spades, spades.index(QUEEN_OF_SPADES))
-            if queen_out and spades and max(spades) > QUEEN_OF_SPADES:
-                return _take_at(spades, spades.index(max(spades)))
-            if hearts:
-                return _take_at(hearts, hearts.index(max(hearts)))
-        choices = [cards for cards in (clubs, diamonds, spades) if cards and cards != [QUEEN_OF_SPADES]]
-        if not choices:
-            return RANDOM.discard(hand, no_points, queen_out, rnd)
-        cards = max(choices, key=lambda suit: max(card % RANKS_PER_SUIT for card in suit if card != QUEEN_OF_SPADES))
-        return _take_at(cards, cards.index(max(card for card in cards if card != QUEEN_OF_SPADES)))
+    def discard(self, hand: Hand, no_points: bool, queen_out: bool, stop_moon: bool, rnd: Random) -> int:
+        """Dump the Queen of spades, then A♠/K♠ while she is out, then the highest heart, then the highest card.
+
+        To stop a moon it throws the highest card without points instead.
+        """
+        clubs, diamonds, spades, _ = hand
+        points_allowed = not no_points or not (clubs or diamonds or any(card != QUEEN_OF_SPADES for card in spades))
+        if points_allowed and not stop_moon:
+            card = _dump_points(hand, queen_out)
+            if card >= 0:
+                return card
+        best, best_rank = None, -1
+        for cards in (clubs, diamonds, spades):  # the suit with the highest card that is not Q♠
+            if cards:
+                top = cards[_highest_safe(cards)]
+                if top != QUEEN_OF_SPADES and top % RANKS_PER_SUIT > best_rank:
+                    best, best_rank = cards, top % RANKS_PER_SUIT
+        if best is not None:
+            return best.pop(_highest_safe(best))
+        card = _dump_points(hand, queen_out) if points_allowed else -1
+        return card if card >= 0 else RANDOM.discard(hand, no_points, queen_out, stop_moon, rnd)
+
+
+def _dump_points(hand: Hand, queen_out: bool) -> int:
+    """Take Q♠, else A♠/K♠ while she is out, else the highest heart; -1 when there is none of them."""
+    spades, hearts = hand[SPADES], hand[HEARTS]
+    if QUEEN_OF_SPADES in spades:
+        return _take_at(spades, spades.index(QUEEN_OF_SPADES))
+    if queen_out and spades and spades[-1] > QUEEN_OF_SPADES:
+        return spades.pop()
+    if hearts:
+        return hearts.pop()
+    return -1
 
 
 GREEDY = GreedyPolicy()

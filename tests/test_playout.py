@@ -4,6 +4,7 @@ import pytest
 from helpers import random_state
 
 from pyapp.actions import Action
+from pyapp.cards import parse_card, parse_cards
 from pyapp.match import Phase
 from pyapp.playout import (
     GREEDY,
@@ -11,10 +12,12 @@ from pyapp.playout import (
     PointTable,
     RandomPolicy,
     hand_score,
+    moon_threat,
     play_out,
     position_from_match,
     random_deal,
     random_hands,
+    split_by_suit,
 )
 from pyapp.rules import PRESETS, HeartsBreak, Rules
 
@@ -71,3 +74,50 @@ class TestRandomHands:
         rules = Rules()
         assert hand_score(rules, [0, 26, 0, 0], [0, 0, 0, 0]) == [26, 0, 26, 26]
         assert hand_score(rules, [5, 21, 0, 0], [0, 0, 0, 0]) == [5, 21, 0, 0]
+
+
+class TestGreedyPolicy:
+    """The playout player's habits, on suits kept in ascending order."""
+
+    @staticmethod
+    def hand(text: str) -> list[list[int]]:
+        return split_by_suit(sorted(parse_cards(text)))
+
+    def test_ducks_as_high_as_it_can(self):
+        clubs = self.hand("3C 5C 9C")[0]
+        assert GREEDY.follow(clubs, parse_card("8C"), 0, False, True, False, random.random) == parse_card("5C")
+        assert clubs == parse_cards("3C 9C")
+
+    def test_sheds_its_highest_card_last_or_on_a_pointless_trick_and_its_lowest_otherwise(self):
+        assert GREEDY.follow(
+            self.hand("9C JC")[0], parse_card("3C"), 0, True, True, False, random.random
+        ) == parse_card("JC")
+        assert GREEDY.follow(
+            self.hand("9C JC")[0], parse_card("3C"), 1, False, True, False, random.random
+        ) == parse_card("9C")
+        spades = self.hand("KS AS QS")[2]
+        assert GREEDY.follow(spades, parse_card("JS"), 0, True, True, False, random.random) == parse_card("AS")
+
+    def test_flushes_the_queen_with_spades_below_her(self):
+        hand = self.hand("2C 4S 9S")
+        assert GREEDY.lead(hand, False, True, False, random.random) == parse_card("9S")
+
+    def test_throws_the_queen_then_high_spades_then_high_hearts(self):
+        hand = self.hand("QS AS 4H KH 2C")
+        throws = [GREEDY.discard(hand, False, True, False, random.random) for _ in range(3)]
+        assert throws == parse_cards("QS AS KH")
+
+    def test_keeps_points_off_a_first_trick_that_forbids_them(self):
+        hand = self.hand("QS AH 4D JS")
+        assert GREEDY.discard(hand, True, True, False, random.random) == parse_card("JS")
+
+    def test_stops_a_moon(self):
+        assert GREEDY.lead(self.hand("2C 4H 9H"), True, True, True, random.random) == parse_card("9H")
+        hearts = self.hand("2H 9H KH")[3]
+        assert GREEDY.follow(hearts, parse_card("5H"), 1, False, True, True, random.random) == parse_card("9H")
+        assert GREEDY.discard(self.hand("QS AH 4D JC"), False, True, True, random.random) == parse_card("JC")
+
+    def test_amoon_threat_is_one_seat_holding_every_point(self):
+        assert moon_threat([0, 9, 0, 0]) == 1
+        assert moon_threat([0, 7, 0, 0]) == -1
+        assert moon_threat([1, 9, 0, 0]) == -1
