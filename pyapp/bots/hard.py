@@ -1,8 +1,9 @@
 """The ``hard`` bot: Monte-Carlo over deals that agree with what the seat knows.
 
-For each sampled deal of the unseen cards (:mod:`pyapp.bots.sampling`), every
+For each sampled deal of the unseen cards (:mod:`pyapp.bots.sampling`, which
+also honours what the others' plays suggest, :mod:`pyapp.bots.reading`), every
 legal card is tried and the hand is played out on the fast path with a quick
-sensible policy for every seat; the card with the best average result
+sensible policy for every seat (one that also stops moons); the card with the best average result
 (points against the others' average, so moons count both ways) is played.
 The same deals are used for every card, so the comparison is fair and its
 noise small.  Anytime: it stops at its budget, milliseconds for the page or
@@ -20,7 +21,8 @@ from ..observation import Observation
 from ..playout import GREEDY, PointTable, Position, hand_score, play_out
 from ..rules import HeartsBreak, Rules
 from .medium import MediumBot
-from .sampling import sampled_position
+from .reading import read_hands
+from .sampling import DealSampler
 
 DEFAULT_BUDGET_MS = 300.0
 
@@ -69,8 +71,9 @@ class HardBot(MediumBot):
         sums = {card: [0.0, 0.0] for card in legal}
         deadline = time.perf_counter() + (self.budget_ms or 0) / 1000
         samples = 0
+        sampler = DealSampler(observation, read_hands(observation))
         while True:
-            deal = sampled_position(observation, table, self.rng)
+            deal = sampler.position(table, self.rng)
             for card in legal:
                 position = deal.copy()
                 play_card(position, me, card, rules)

@@ -22,57 +22,81 @@ KITTY = -1  # the face-down leftover, as a pseudo-seat
 ATTEMPTS = 30
 
 
+class DealSampler:
+    """Deals of the unseen cards for one observation: built once, sampled many times.
+
+    ``beliefs`` (per seat, faces it is believed not to hold; see
+    :mod:`pyapp.bots.reading`) are honoured while they can be met together
+    with the facts; when a few tries find no such deal, the sampler drops
+    them for good and keeps to the facts.
+    """
+
+    def __init__(self, observation: Observation, beliefs: list[set[int]] | None = None) -> None:
+        self.observation = observation
+        me, n = observation.seat, observation.players
+        pool = Counter(observation.unseen())
+        self.fixed: dict[int, list[int]] = {seat: [] for seat in range(n) if seat != me}
+        if observation.phase is not Phase.PASS:
+            receiver = observation.pass_to
+            for face in observation.passed:
+                if receiver != me and pool[face] > 0:
+                    self.fixed[receiver].append(face)
+                    pool[face] -= 1
+        self.capacity = {seat: observation.hand_sizes[seat] - len(self.fixed[seat]) for seat in self.fixed}
+        self.capacity[KITTY] = observation.face_down
+        self.cards = sorted(pool.elements())
+        facts = [
+            {face for suit in void for face in range(suit * RANKS_PER_SUIT, (suit + 1) * RANKS_PER_SUIT)}
+            for void in observation.voids()
+        ]
+        levels = [[set() for _ in facts], facts]
+        if beliefs is not None and any(beliefs):
+            levels.append([known | believed for known, believed in zip(facts, beliefs, strict=True)])
+        # Most certain last, so that dropping a level is a pop(); per level, the seats each face may go to.
+        self.levels = [self._allowed(excluded) for excluded in levels]
+
+    def _allowed(self, excluded: list[set[int]]) -> dict[int, list[int]]:
+        return {
+            face: [seat for seat in self.capacity if seat == KITTY or face not in excluded[seat]]
+            for face in set(self.cards)
+        }
+
+    def sample(self, rng: random.Random) -> tuple[dict[int, list[int]], list[int]]:
+        """One deal of the unseen faces: {seat: faces} for the other seats, and the face-down leftover."""
+        while True:
+            for _ in range(ATTEMPTS):
+                dealt = _try_deal(self.cards, self.capacity, self.levels[-1], rng)
+                if dealt is not None:
+                    kitty = dealt.pop(KITTY, [])
+                    return {seat: sorted(self.fixed[seat] + dealt.get(seat, [])) for seat in self.fixed}, kitty
+            if len(self.levels) == 1:
+                raise ValueError("The unseen cards do not fit the hands")
+            self.levels.pop()  # no deal meets every constraint: drop the least certain ones
+
+    def position(self, table: PointTable, rng: random.Random) -> Position:
+        """A full fast-path position: this seat's real hand, a sampled deal for the rest."""
+        return _position(self.observation, *self.sample(rng), table)
+
+
 def sample_hidden(observation: Observation, rng: random.Random) -> tuple[dict[int, list[int]], list[int]]:
-    """One deal of the unseen faces: {seat: faces} for the other seats, and the face-down leftover."""
-    me, n = observation.seat, observation.players
-    pool = Counter(observation.unseen())
-    fixed: dict[int, list[int]] = {seat: [] for seat in range(n) if seat != me}
-    if observation.phase is not Phase.PASS:
-        receiver = observation.pass_to
-        for face in observation.passed:
-            if receiver != me and pool[face] > 0:
-                fixed[receiver].append(face)
-                pool[face] -= 1
-    capacity = {seat: observation.hand_sizes[seat] - len(fixed[seat]) for seat in fixed}
-    capacity[KITTY] = observation.face_down
-    voids = observation.voids()
-    cards = sorted(pool.elements())
-    for _ in range(ATTEMPTS):
-        dealt = _try_deal(cards, capacity, voids, rng, respect_voids=True)
-        if dealt is not None:
-            break
-    else:
-        dealt = _try_deal(cards, capacity, voids, rng, respect_voids=False)
-        assert dealt is not None
-    kitty = dealt.pop(KITTY, [])
-    return {seat: sorted(fixed[seat] + dealt.get(seat, [])) for seat in fixed}, kitty
+    """One deal of the unseen faces that agrees with the facts of ``observation``."""
+    return DealSampler(observation).sample(rng)
 
 
 def _try_deal(
-    cards: list[int],
-    capacity: dict[int, int],
-    voids: list[set[int]],
-    rng: random.Random,
-    respect_voids: bool,
+    cards: list[int], capacity: dict[int, int], allowed: dict[int, list[int]], rng: random.Random
 ) -> dict[int, list[int]] | None:
+    """Deal ``cards`` at random into the seats' room, each card to a seat it is allowed to; None when stuck."""
     room = dict(capacity)
     order = list(cards)
     rng.shuffle(order)
-    # The most constrained cards first: those of suits that many seats are void in.
-    if respect_voids:
-        order.sort(key=lambda face: -sum(face // RANKS_PER_SUIT in void for void in voids))
+    order.sort(key=lambda face: len(allowed[face]))  # the most constrained cards first
     dealt: dict[int, list[int]] = {seat: [] for seat in room}
     for face in order:
-        suit = face // RANKS_PER_SUIT
-        seats = [
-            seat
-            for seat, left in room.items()
-            if left > 0 and (seat == KITTY or not respect_voids or suit not in voids[seat])
-        ]
+        seats = [seat for seat in allowed[face] if room[seat]]
         if not seats:
             return None
-        total = sum(room[seat] for seat in seats)
-        pick = rng.random() * total
+        pick = rng.random() * sum(room[seat] for seat in seats)
         for seat in seats:
             pick -= room[seat]
             if pick < 0:
@@ -82,9 +106,7 @@ def _try_deal(
     return dealt
 
 
-def sampled_position(observation: Observation, table: PointTable, rng: random.Random) -> Position:
-    """A full fast-path position: this seat's real hand, a sampled deal for the rest."""
-    hidden, kitty = sample_hidden(observation, rng)
+def _position(observation: Observation, hidden: dict[int, list[int]], kitty: list[int], table: PointTable) -> Position:
     n = observation.players
     hands = [split_by_suit(list(observation.hand)) if seat == observation.seat else [] for seat in range(n)]
     for seat, faces in hidden.items():
