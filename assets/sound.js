@@ -13,11 +13,27 @@ const NOTES = {
 };
 let audio = null;
 
+/* The first AudioContext starts the browser's audio service, which holds the page
+   up for some 50 ms, so the page asks for it while it waits for the engine to load.
+   Made before any click, it starts suspended; the first sound resumes it. */
+window.heartsSoundWarm = () => {
+  const warm = () => {
+    try {
+      audio = audio || new AudioContext();
+    } catch (error) {
+      console.warn("No sound:", error);
+    }
+  };
+  if (window.requestIdleCallback) requestIdleCallback(warm, { timeout: 1000 });
+  else setTimeout(warm, 0);
+};
+
 window.heartsSound = (kind) => {
   const notes = NOTES[kind];
   if (!notes) return;
   try {
     audio = audio || new AudioContext();
+    if (audio.state === "suspended") audio.resume();
     let at = audio.currentTime;
     for (const [frequency, length, type] of notes) {
       const oscillator = audio.createOscillator();

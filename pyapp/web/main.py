@@ -175,6 +175,8 @@ class App:
             except (KeyError, TypeError, ValueError):
                 self.session.view = None
         self.render()
+        if self.session.settings.get("sound") != "off" and window.heartsSoundWarm:
+            window.heartsSoundWarm()  # while the engine loads, not in the middle of the first hand
         self.engine = await workers["engine"]
         self.catalog = json.loads(await self.engine.catalog())
         # Both interpreters are up: the service worker may now fetch what the page has not (assets/boot.js).
