@@ -3,9 +3,10 @@
 The Monte-Carlo player imagines where the cards it cannot see are.  A
 sampled deal respects: each seat's number of cards, the suits a seat has
 shown it lacks (by not following), the cards this seat passed (the receiver
-holds them until they are played), and the face-down Cancellation leftover.
-Built from an :class:`~pyapp.observation.Observation` only, so it can never
-peek.
+holds them until they are played), and the face-down Cancellation leftover;
+and, while they can be met, the beliefs card reading draws from the others'
+plays.  Built from an :class:`~pyapp.observation.Observation` only, so it can
+never peek.
 """
 
 from __future__ import annotations
