@@ -390,7 +390,7 @@ class GreedyPolicy(RandomPolicy):
                     best, best_rank = cards, top % RANKS_PER_SUIT
         if best is not None:
             return best.pop(_highest_safe(best))
-        card = _dump_points(hand, queen_out) if points_allowed else -1
+        card = _dump_points(hand, queen_out) if points_allowed and stop_moon else -1  # nothing clean to throw
         return card if card >= 0 else RANDOM.discard(hand, no_points, queen_out, stop_moon, rnd)
 
 

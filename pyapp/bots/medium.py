@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from ..cards import CLUBS, DIAMONDS, HEARTS, QUEEN_OF_SPADES, SPADES, face, rank_of, suit_of
 from ..observation import Observation
+from ..playout import MOON_WATCH_POINTS
 from ..rules import CARDS_PASSED
 from .base import PolicyBot
 
 ACE_OF_SPADES, KING_OF_SPADES = face(SPADES, 12), face(SPADES, 11)
 HIGH_SPADES = (ACE_OF_SPADES, KING_OF_SPADES)
-MOON_WATCH_POINTS = 8  # a seat holding every point so far, and at least this many, may be shooting
 
 
 def suit_cards(cards: tuple[int, ...] | list[int], suit: int) -> list[int]:

@@ -21,15 +21,11 @@ uses them only while they can be met together with the facts.
 
 from __future__ import annotations
 
-from ..cards import HEARTS, QUEEN_OF_SPADES, RANKS_PER_SUIT, SPADES
+from ..cards import HEARTS, QUEEN_OF_SPADES, RANKS_PER_SUIT
 from ..observation import Observation
+from .medium import HIGH_SPADES, penalty
 
-HIGH_SPADES = (SPADES * RANKS_PER_SUIT + 11, SPADES * RANKS_PER_SUIT + 12)  # K♠, A♠
 NON_HEART_SUITS = tuple(suit for suit in range(4) if suit != HEARTS)
-
-
-def _penalty(face: int) -> int:
-    return 13 if face == QUEEN_OF_SPADES else 1 if face // RANKS_PER_SUIT == HEARTS else 0
 
 
 def _between(low: int, high: int) -> set[int]:
@@ -61,7 +57,7 @@ def read_hands(observation: Observation) -> list[set[int]]:
             _read_trick(plays, n, forbid_points, queen_played, beliefs)
         queen_played = queen_played or any(face == QUEEN_OF_SPADES for _, face in plays)
         if winner is not None:
-            taken[winner] += sum(_penalty(face) for _, face in plays)
+            taken[winner] += sum(penalty(face) for _, face in plays)
     beliefs[observation.seat].clear()
     return beliefs
 
@@ -82,7 +78,7 @@ def _read_trick(
             winning = max(winning, face)
         else:
             _read_discard(seat, face, not queen_played, not forbid_points, beliefs)
-        points += _penalty(face)
+        points += penalty(face)
 
 
 def _read_discard(seat: int, face: int, queen_out: bool, points_allowed: bool, beliefs: list[set[int]]) -> None:
