@@ -48,12 +48,16 @@ def game_key(view: dict) -> str:
     return str(match["seed"]) + ":" + str(len(match["history"]))
 
 
+def is_party(view: dict) -> bool:
+    """Whether several people share this device in the game of ``view`` (party mode)."""
+    return sum(1 for seat in view["seats"] if seat["bot"] is None) > 1
+
+
 def record(stats: dict, view: dict, presets: list) -> bool:
     """Add a finished game, seen from the viewer's seat, to ``stats``; False when it was already counted."""
     observation = view["observation"]
     key = game_key(view)
-    people = sum(1 for seat in view["seats"] if seat["bot"] is None)
-    if observation["phase"] != "over" or stats.get("last") == key or people > 1:
+    if observation["phase"] != "over" or stats.get("last") == key or is_party(view):
         return False  # not over, counted already, or a party game (whose statistics would it be?)
     me = observation["seat"]
     name = preset_of(observation["rules"], presets)

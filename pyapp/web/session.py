@@ -94,7 +94,7 @@ class Session:
     @property
     def party(self) -> bool:
         """Whether several people share this device."""
-        return self.view is not None and sum(1 for seat in self.view["seats"] if seat["bot"] is None) > 1
+        return self.view is not None and player_stats.is_party(self.view)
 
     @property
     def handoff_pending(self) -> bool:
