@@ -6,9 +6,9 @@ import json
 
 from table import click_and_wait, current_step, hand, open_game, pass_three, saved_record, take_turn, wait_for_person
 
-from pyapp.claims import can_claim
-from pyapp.match import Phase
-from pyapp.table import Table
+from pyapp.engine.claims import can_claim
+from pyapp.engine.match import Phase
+from pyapp.host.table import Table
 
 
 def test_undo_takes_back_my_card(page, server_url):

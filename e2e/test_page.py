@@ -18,7 +18,7 @@ from table import (
     wait_for_person,
 )
 
-from pyapp.cards import parse_cards
+from pyapp.engine.cards import parse_cards
 
 
 def test_boot_deals_a_hand_and_loads_nothing_from_elsewhere(page, server_url):

@@ -6,10 +6,10 @@ from urllib.parse import urlsplit
 
 from table import hand, open_game, pass_three, saved_record, wait_for_person
 
-from pyapp.cards import card_text
-from pyapp.links import parse_deal_query
-from pyapp.match import Match
-from pyapp.rules import Rules
+from pyapp.engine.cards import card_text
+from pyapp.engine.match import Match
+from pyapp.engine.rules import Rules
+from pyapp.host.links import parse_deal_query
 
 DEAL_QUERY = "deal=4242&players=5&target=50&levels=basic,basic,medium,basic"
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from pyapp.actions import Action
-from pyapp.cards import FACES, parse_cards
-from pyapp.match import Match, Phase
-from pyapp.rules import CARDS_PASSED, Rules
+from pyapp.engine.actions import Action
+from pyapp.engine.cards import FACES, parse_cards
+from pyapp.engine.match import Match, Phase
+from pyapp.engine.rules import CARDS_PASSED, Rules
 
 
 def hand_mask(text: str, used: set[int]) -> int:

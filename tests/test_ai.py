@@ -3,14 +3,14 @@ import random
 import pytest
 from helpers import arranged, play, random_state
 
-from pyapp.actions import Action
-from pyapp.arena import run_arena
 from pyapp.bots import HardBot, MediumBot, make_bot
 from pyapp.bots.sampling import sample_hidden
-from pyapp.cards import SPADES, parse_card, suit_of
-from pyapp.match import Match, Phase
-from pyapp.observation import observe
-from pyapp.rules import PRESETS, Rules
+from pyapp.cli.arena import run_arena
+from pyapp.engine.actions import Action
+from pyapp.engine.cards import SPADES, parse_card, suit_of
+from pyapp.engine.match import Match, Phase
+from pyapp.engine.observation import observe
+from pyapp.engine.rules import PRESETS, Rules
 
 
 class TestSampling:

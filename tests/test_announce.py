@@ -2,7 +2,7 @@
 
 from collections.abc import Callable, Iterator
 
-from pyapp.table import Table
+from pyapp.host.table import Table
 from pyapp.web.announce import announcement, sound_of
 
 SEATS = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": "basic"}, {"name": "Cy", "bot": "basic"}]

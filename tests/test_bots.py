@@ -3,13 +3,13 @@ import random
 import pytest
 from helpers import arranged, play
 
-from pyapp.actions import ActionKind
 from pyapp.bots import BasicBot, RandomBot, make_bot
-from pyapp.cards import parse_card, parse_cards
-from pyapp.match import Match, Phase
-from pyapp.observation import observe
-from pyapp.rules import PRESETS, Rules
-from pyapp.simulate import simulate
+from pyapp.cli.simulate import simulate
+from pyapp.engine.actions import ActionKind
+from pyapp.engine.cards import parse_card, parse_cards
+from pyapp.engine.match import Match, Phase
+from pyapp.engine.observation import observe
+from pyapp.engine.rules import PRESETS, Rules
 
 
 def decide(bot, match, seat=None):

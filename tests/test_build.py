@@ -40,4 +40,5 @@ def test_the_engine_zip_is_the_same_for_the_same_sources(tmp_path):
     first, second = ((tmp_path / name / "app" / "engine.zip").read_bytes() for name in ("a", "b"))
     assert first == second
     names = zipfile.ZipFile(tmp_path / "a" / "app" / "engine.zip").namelist()
-    assert "pyapp/match.py" in names and not any(name.startswith("pyapp/web/") for name in names)
+    assert "pyapp/engine/match.py" in names and "pyapp/host/table.py" in names
+    assert not any(name.startswith(("pyapp/web/", "pyapp/cli/")) for name in names)

@@ -2,10 +2,10 @@ import random
 
 from helpers import arranged, hand_mask, play, play_randomly
 
-from pyapp.cards import HEARTS_MASK, QUEEN_OF_SPADES, ids_of_face
-from pyapp.match import Match, Phase
-from pyapp.observation import observe
-from pyapp.rules import Rules, Variant
+from pyapp.engine.cards import HEARTS_MASK, QUEEN_OF_SPADES, ids_of_face
+from pyapp.engine.match import Match, Phase
+from pyapp.engine.observation import observe
+from pyapp.engine.rules import Rules, Variant
 
 SIX = Rules(players=6, variant=Variant.CANCELLATION)
 

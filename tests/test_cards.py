@@ -1,6 +1,6 @@
 import pytest
 
-from pyapp.cards import (
+from pyapp.engine.cards import (
     QUEEN_OF_SPADES,
     TWO_OF_CLUBS,
     CardError,

@@ -5,10 +5,10 @@ import random
 import pytest
 from helpers import arranged, play, random_state
 
-from pyapp.claims import can_claim, play_claim
-from pyapp.match import IllegalAction, Phase
-from pyapp.rules import Rules
-from pyapp.table import Seat, Table
+from pyapp.engine.claims import can_claim, play_claim
+from pyapp.engine.match import IllegalAction, Phase
+from pyapp.engine.rules import Rules
+from pyapp.host.table import Seat, Table
 
 # Seat 0 (who holds 2C and leads) keeps the top of every suit once the first trick is played.
 TOP_HANDS = ["2C AC KC AD KD AS KS QS AH KH QH JH TH", "3C 4C 5C 2D 3D 4D 2S 3S 4S 2H 3H 4H 5H"]

@@ -1,8 +1,8 @@
 import json
 
 from pyapp.cli import main
-from pyapp.rules import Rules
-from pyapp.terminal import play_in_terminal
+from pyapp.cli.terminal import play_in_terminal
+from pyapp.engine.rules import Rules
 
 
 class TestSimulate:

@@ -1,9 +1,9 @@
 import pytest
 
-from pyapp.actions import Action
-from pyapp.cards import cards_in, face_of, parse_cards
-from pyapp.match import IllegalAction, Match, Phase
-from pyapp.rules import PassCycle, Rules, Variant
+from pyapp.engine.actions import Action
+from pyapp.engine.cards import cards_in, face_of, parse_cards
+from pyapp.engine.match import IllegalAction, Match, Phase
+from pyapp.engine.rules import PassCycle, Rules, Variant
 
 # The first hand of seed 2026 in the classic game: a golden value that the
 # page's end-to-end test also checks in Pyodide (same seed, same deal).

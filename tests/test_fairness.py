@@ -13,10 +13,10 @@ from helpers import random_state
 
 from pyapp.bots import BOTS, make_bot
 from pyapp.bots.sampling import sample_hidden
-from pyapp.cards import FACES
-from pyapp.match import Match, Phase
-from pyapp.observation import observe
-from pyapp.rules import PRESETS
+from pyapp.engine.cards import FACES
+from pyapp.engine.match import Match, Phase
+from pyapp.engine.observation import observe
+from pyapp.engine.rules import PRESETS
 
 BOT_OPTIONS = {"hard": {"playouts": 120}}
 

@@ -4,10 +4,10 @@ import random
 import pytest
 from helpers import play_randomly, random_action
 
-from pyapp import save
-from pyapp.match import Match
-from pyapp.rules import Rules, Variant
-from pyapp.save import SaveError
+from pyapp.engine import save
+from pyapp.engine.match import Match
+from pyapp.engine.rules import Rules, Variant
+from pyapp.engine.save import SaveError
 
 
 def played_match(rules=None, seed=11, hands=2):

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from pyapp.table import Table
+from pyapp.host.table import Table
 from pyapp.web import i18n, view
 from pyapp.web.session import Session
 

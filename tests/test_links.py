@@ -2,8 +2,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pyapp.links import LinkError, deal_query, parse_deal_query
-from pyapp.rules import PRESETS, Rules, RulesError, option_schema
+from pyapp.engine.rules import PRESETS, Rules, RulesError, option_schema
+from pyapp.host.links import LinkError, deal_query, parse_deal_query
 
 
 def rules_from_link(query: str) -> Rules:

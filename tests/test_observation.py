@@ -1,10 +1,10 @@
 import json
 import random
 
-from pyapp.cards import cards_in, face_of
-from pyapp.match import Match, Phase
-from pyapp.observation import observe
-from pyapp.rules import Rules
+from pyapp.engine.cards import cards_in, face_of
+from pyapp.engine.match import Match, Phase
+from pyapp.engine.observation import observe
+from pyapp.engine.rules import Rules
 
 
 class TestObservation:

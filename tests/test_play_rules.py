@@ -1,10 +1,10 @@
 import pytest
 from helpers import arranged, play
 
-from pyapp.actions import Action
-from pyapp.cards import parse_card
-from pyapp.match import IllegalAction
-from pyapp.rules import HeartsBreak, Rules
+from pyapp.engine.actions import Action
+from pyapp.engine.cards import parse_card
+from pyapp.engine.match import IllegalAction
+from pyapp.engine.rules import HeartsBreak, Rules
 
 
 def refused(match, text, reason):

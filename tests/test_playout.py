@@ -3,10 +3,10 @@ import random
 import pytest
 from helpers import random_state
 
-from pyapp.actions import Action
-from pyapp.cards import parse_card, parse_cards
-from pyapp.match import Phase
-from pyapp.playout import (
+from pyapp.engine.actions import Action
+from pyapp.engine.cards import parse_card, parse_cards
+from pyapp.engine.match import Phase
+from pyapp.engine.playout import (
     GREEDY,
     RANDOM,
     PointTable,
@@ -19,7 +19,7 @@ from pyapp.playout import (
     random_hands,
     split_by_suit,
 )
-from pyapp.rules import PRESETS, HeartsBreak, Rules
+from pyapp.engine.rules import PRESETS, HeartsBreak, Rules
 
 
 def check_playout_against_engine(rules: Rules, seed: int, plays_before: int, policy: RandomPolicy = RANDOM) -> None:

@@ -9,11 +9,11 @@ from helpers import random_action
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pyapp import save
-from pyapp.cards import card_text, cards_in, face_of, parse_card
-from pyapp.match import Match, Phase
-from pyapp.observation import observe
-from pyapp.rules import PRESETS, Rules, Variant
+from pyapp.engine import save
+from pyapp.engine.cards import card_text, cards_in, face_of, parse_card
+from pyapp.engine.match import Match, Phase
+from pyapp.engine.observation import observe
+from pyapp.engine.rules import PRESETS, Rules, Variant
 
 RULE_SETS = [*PRESETS.values(), *(Rules(players=n, variant=Variant.CANCELLATION) for n in (6, 7, 9, 10))]
 PROPERTY_SETTINGS = settings(max_examples=30, deadline=None)

@@ -7,10 +7,10 @@ from helpers import arranged, play
 from pyapp.bots import make_bot
 from pyapp.bots.reading import read_hands
 from pyapp.bots.sampling import DealSampler
-from pyapp.cards import parse_cards
-from pyapp.match import Match, Phase
-from pyapp.observation import observe
-from pyapp.rules import Rules
+from pyapp.engine.cards import parse_cards
+from pyapp.engine.match import Match, Phase
+from pyapp.engine.observation import observe
+from pyapp.engine.rules import Rules
 
 OPEN_FIRST_TRICK = Rules(no_points_first_trick=False)
 

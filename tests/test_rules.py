@@ -1,7 +1,7 @@
 import pytest
 
-from pyapp.cards import parse_cards
-from pyapp.rules import (
+from pyapp.engine.cards import parse_cards
+from pyapp.engine.rules import (
     PRESETS,
     GameEnd,
     HeartsBreak,

@@ -1,12 +1,12 @@
 import pytest
 from helpers import arranged, hand_mask, play
 
-from pyapp.actions import Action
 from pyapp.bots import moon_choice
-from pyapp.cards import parse_cards
-from pyapp.match import IllegalAction, Match, Phase
-from pyapp.observation import observe
-from pyapp.rules import GameEnd, MoonChoice, MoonScoring, Rules, Ties, Variant
+from pyapp.engine.actions import Action
+from pyapp.engine.cards import parse_cards
+from pyapp.engine.match import IllegalAction, Match, Phase
+from pyapp.engine.observation import observe
+from pyapp.engine.rules import GameEnd, MoonChoice, MoonScoring, Rules, Ties, Variant
 
 ALL_POINTS = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS"
 

@@ -3,8 +3,8 @@
 import json
 import random
 
-from pyapp.rules import PRESETS
-from pyapp.table import Table
+from pyapp.engine.rules import PRESETS
+from pyapp.host.table import Table
 from pyapp.web import player_stats, view
 from pyapp.web.chart import render_chart, totals_by_hand
 from pyapp.web.session import Session

@@ -2,9 +2,9 @@ import json
 
 import pytest
 
-from pyapp.match import IllegalAction, Phase
-from pyapp.save import SaveError
-from pyapp.table import Table
+from pyapp.engine.match import IllegalAction, Phase
+from pyapp.engine.save import SaveError
+from pyapp.host.table import Table
 from pyapp.web import worker
 
 SEATS = [

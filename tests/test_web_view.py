@@ -2,7 +2,7 @@
 
 import json
 
-from pyapp.table import Table
+from pyapp.host.table import Table
 from pyapp.web import view
 from pyapp.web.session import Session
 from pyapp.web.storage import SAVE_KEY, MemoryStore, Storage

@@ -31,8 +31,9 @@ MICROPYTHON_FILES = ["micropython.mjs", "micropython.wasm"]
 PYODIDE_DIR = NODE_MODULES / "pyodide"
 MICROPYTHON_DIR = NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript"
 PYSCRIPT_DIR = NODE_MODULES / "@pyscript" / "core" / "dist"
-ENGINE = ROOT / "pyapp"
-WEB = ENGINE / "web"
+PACKAGE = ROOT / "pyapp"
+WEB = PACKAGE / "web"
+CLI = PACKAGE / "cli"
 MAIN_THREAD_MODULES = ["__init__.py", "view.py", "session.py", "storage.py", "names.py", "i18n.py", "main.py"]
 MAIN_THREAD_MODULES += ["player_stats.py", "chart.py", "announce.py"]
 MAIN_THREAD_MODULES += [f"text_{code}.py" for code in ("en", "cs", "sk", "lt")]
@@ -66,10 +67,10 @@ def copy_runtime(dest: Path) -> None:
 
 
 def engine_zip(dest: Path) -> None:
-    """The engine package (without the browser layer) as one zip for the worker."""
+    """The engine, the bots and the host (not the page nor the command line) as one zip for the worker."""
     with zipfile.ZipFile(dest / "app" / "engine.zip", "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted(ENGINE.rglob("*.py")):
-            if WEB not in path.parents:
+        for path in sorted(PACKAGE.rglob("*.py")):
+            if WEB not in path.parents and CLI not in path.parents:
                 # A fixed date keeps the zip, and so the build's version, the same for the same sources.
                 entry = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
                 archive.writestr(entry, path.read_bytes(), zipfile.ZIP_DEFLATED)

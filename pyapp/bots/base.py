@@ -9,10 +9,10 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from ..actions import Action
-from ..match import Phase
-from ..observation import Observation
-from ..rules import MoonChoice
+from ..engine.actions import Action
+from ..engine.match import Phase
+from ..engine.observation import Observation
+from ..engine.rules import MoonChoice
 
 
 class Bot(Protocol):

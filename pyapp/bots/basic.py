@@ -7,9 +7,9 @@ when it is void in the led suit, and leads low.
 
 from __future__ import annotations
 
-from ..cards import HEARTS, QUEEN_OF_SPADES, SPADES, face, rank_of, suit_of
-from ..observation import Observation
-from ..rules import CARDS_PASSED
+from ..engine.cards import HEARTS, QUEEN_OF_SPADES, SPADES, face, rank_of, suit_of
+from ..engine.observation import Observation
+from ..engine.rules import CARDS_PASSED
 from .base import PolicyBot
 
 HIGH_SPADES = (QUEEN_OF_SPADES, face(SPADES, 11), face(SPADES, 12))  # Q♠ K♠ A♠

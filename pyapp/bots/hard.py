@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import time
 
-from ..cards import HEARTS, QUEEN_OF_SPADES, RANKS_PER_SUIT
-from ..observation import Observation
-from ..playout import GREEDY, PointTable, Position, hand_score, play_out
-from ..rules import HeartsBreak, Rules
+from ..engine.cards import HEARTS, QUEEN_OF_SPADES, RANKS_PER_SUIT
+from ..engine.observation import Observation
+from ..engine.playout import GREEDY, PointTable, Position, hand_score, play_out
+from ..engine.rules import HeartsBreak, Rules
 from .medium import MediumBot
 from .reading import read_hands
 from .sampling import DealSampler

@@ -10,10 +10,10 @@ heart itself, and passes with the direction in mind.
 
 from __future__ import annotations
 
-from ..cards import CLUBS, DIAMONDS, HEARTS, QUEEN_OF_SPADES, SPADES, face, rank_of, suit_of
-from ..observation import Observation
-from ..playout import MOON_WATCH_POINTS
-from ..rules import CARDS_PASSED
+from ..engine.cards import CLUBS, DIAMONDS, HEARTS, QUEEN_OF_SPADES, SPADES, face, rank_of, suit_of
+from ..engine.observation import Observation
+from ..engine.playout import MOON_WATCH_POINTS
+from ..engine.rules import CARDS_PASSED
 from .base import PolicyBot
 
 ACE_OF_SPADES, KING_OF_SPADES = face(SPADES, 12), face(SPADES, 11)

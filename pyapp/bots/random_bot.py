@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..observation import Observation
-from ..rules import CARDS_PASSED
+from ..engine.observation import Observation
+from ..engine.rules import CARDS_PASSED
 from .base import PolicyBot
 
 

@@ -21,8 +21,8 @@ uses them only while they can be met together with the facts.
 
 from __future__ import annotations
 
-from ..cards import HEARTS, QUEEN_OF_SPADES, RANKS_PER_SUIT
-from ..observation import Observation
+from ..engine.cards import HEARTS, QUEEN_OF_SPADES, RANKS_PER_SUIT
+from ..engine.observation import Observation
 from .medium import HIGH_SPADES, penalty
 
 NON_HEART_SUITS = tuple(suit for suit in range(4) if suit != HEARTS)

@@ -14,10 +14,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ..cards import RANKS_PER_SUIT
-from ..match import Phase
-from ..observation import Observation
-from ..playout import PointTable, Position, split_by_suit
+from ..engine.cards import RANKS_PER_SUIT
+from ..engine.match import Phase
+from ..engine.observation import Observation
+from ..engine.playout import PointTable, Position, split_by_suit
 
 KITTY = -1  # the face-down leftover, as a pseudo-seat
 ATTEMPTS = 30

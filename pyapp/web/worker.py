@@ -11,13 +11,13 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from pyapp.actions import ActionError
 from pyapp.bots import BOTS
-from pyapp.links import PERSON, LinkError, deal_query, parse_deal_query
-from pyapp.match import IllegalAction
-from pyapp.rules import PRESET_LABELS, PRESETS, RulesError, option_schema
-from pyapp.save import SaveError
-from pyapp.table import Table
+from pyapp.engine.actions import ActionError
+from pyapp.engine.match import IllegalAction
+from pyapp.engine.rules import PRESET_LABELS, PRESETS, RulesError, option_schema
+from pyapp.engine.save import SaveError
+from pyapp.host.links import PERSON, LinkError, deal_query, parse_deal_query
+from pyapp.host.table import Table
 
 EXPECTED_ERRORS = (ActionError, IllegalAction, LinkError, RulesError, SaveError, ValueError)
 table: Table | None = None

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .bots import Bot
-from .match import Match, Phase
-from .observation import observe
+from ..bots import Bot
+from ..engine.match import Match, Phase
+from ..engine.observation import observe
 
 
 def step(match: Match, bots: Sequence[Bot | None]) -> bool:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .actions import Action
-from .bots import make_bot
-from .cards import CardError, card_symbol, parse_cards
-from .match import IllegalAction, Match, Phase
-from .observation import Observation, observe
-from .rules import MoonChoice, Rules
+from ..bots import make_bot
+from ..engine.actions import Action
+from ..engine.cards import CardError, card_symbol, parse_cards
+from ..engine.match import IllegalAction, Match, Phase
+from ..engine.observation import Observation, observe
+from ..engine.rules import MoonChoice, Rules
 from .runner import step
 
 YOU = 0

@@ -7,7 +7,7 @@ an unknown setting, a bad value or rules that cannot be played are refused
 with a message a player can read, and nothing from the link is ever trusted
 as markup (the page shows messages as text).
 
->>> from pyapp.rules import Rules
+>>> from pyapp.engine.rules import Rules
 >>> query = deal_query(Rules(players=5), 1234, ["hard", "medium", "medium", "basic"])
 >>> query
 'deal=1234&players=5&levels=hard,medium,medium,basic'
@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qsl, quote
 
-from .bots import BOTS
-from .rules import Rules, RulesError, option_schema
+from ..bots import BOTS
+from ..engine.rules import Rules, RulesError, option_schema
 
 DEAL = "deal"
 LEVELS = "levels"

@@ -3,7 +3,7 @@
 A benchmark prints figures; it asserts nothing.  The public path deals,
 passes three random cards per seat, and plays random legal cards through
 :meth:`Match.apply` (every decision checked).  The fast path is
-:mod:`pyapp.playout` (deal and play; see :func:`~pyapp.playout.random_deal`).
+:mod:`pyapp.engine.playout` (deal and play; see :func:`~pyapp.playout.random_deal`).
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .actions import Action
-from .match import Match, Phase
-from .playout import PointTable, play_out, random_deal
-from .rules import CARDS_PASSED, Rules, Variant
+from ..engine.actions import Action
+from ..engine.match import Match, Phase
+from ..engine.playout import PointTable, play_out, random_deal
+from ..engine.rules import CARDS_PASSED, Rules, Variant
 
 CONFIGURATIONS = (
     [("classic", Rules(players=n)) for n in range(3, 8)]

@@ -7,9 +7,9 @@ import json
 import sys
 from collections.abc import Sequence
 
+from ..engine.rules import PRESETS, RulesError, preset
 from . import bench
 from .arena import paired_difference, run_arena
-from .rules import PRESETS, RulesError, preset
 from .simulate import simulate
 from .terminal import play_in_terminal
 

@@ -4,7 +4,7 @@ The document holds the rules, the seed and the list of decisions; loading
 replays the decisions from the first deal, checking each one, so a document
 is either loaded whole or refused with a :class:`SaveError` that says why.
 
->>> from pyapp.match import Match
+>>> from pyapp.engine.match import Match
 >>> match = Match(seed=3)
 >>> loads(dumps(match)).snapshot() == match.snapshot()
 True

@@ -17,10 +17,10 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from .bots import make_bot
-from .match import Match, Phase
-from .observation import observe
-from .rules import Rules
+from ..bots import make_bot
+from ..engine.match import Match, Phase
+from ..engine.observation import observe
+from ..engine.rules import Rules
 from .stats import mean_ci95
 
 

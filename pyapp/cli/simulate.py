@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .bots import make_bot
-from .match import Match, Phase
-from .rules import Rules
+from ..bots import make_bot
+from ..engine.match import Match, Phase
+from ..engine.rules import Rules
 from .runner import play_hand
 from .stats import mean_ci95
 

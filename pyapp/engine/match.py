@@ -3,7 +3,7 @@
 Design (after OpenSpiel's Hearts): the match is in one :class:`Phase` at a
 time; each phase has one function that checks a decision and one that
 applies it, and :meth:`Match.apply` routes between them.  Hands are
-bitmasks of card ids (see :mod:`pyapp.cards`), so follow-suit is one ``&``.
+bitmasks of card ids (see :mod:`pyapp.engine.cards`), so follow-suit is one ``&``.
 
 The match keeps the list of every decision since the first deal.  Each
 hand's deal comes from the match seed and the hand number alone, so

@@ -10,7 +10,7 @@ cannot be played are refused at construction with a reason a player reads.
 >>> Rules(players=8)
 Traceback (most recent call last):
 ...
-pyapp.rules.RulesError: Classic Hearts is played by 3 to 7 players (Cancellation Hearts takes 6 to 10)
+pyapp.engine.rules.RulesError: Classic Hearts is played by 3 to 7 players (Cancellation Hearts takes 6 to 10)
 """
 
 from __future__ import annotations

@@ -14,15 +14,15 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import Action
-from .bots import BOTS, Bot, HardBot, make_bot
-from .bots.hard import DEFAULT_BUDGET_MS
-from .cards import card_text
-from .claims import can_claim, play_claim
-from .match import IllegalAction, Match, Phase
-from .observation import observe
-from .rules import Rules, RulesError
-from .save import SaveError, check_header, from_document, to_document
+from ..bots import BOTS, Bot, HardBot, make_bot
+from ..bots.hard import DEFAULT_BUDGET_MS
+from ..engine.actions import Action
+from ..engine.cards import card_text
+from ..engine.claims import can_claim, play_claim
+from ..engine.match import IllegalAction, Match, Phase
+from ..engine.observation import observe
+from ..engine.rules import Rules, RulesError
+from ..engine.save import SaveError, check_header, from_document, to_document
 
 FORMAT = "hearts-table"
 VERSION = 1
