@@ -32,7 +32,9 @@ from typing import Any
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 from e2e.browser import CHROMIUM_ARGS, chromium_path
-from e2e.table import play_until, take_turn
+from e2e.table import play_until, store_game, take_turn
+from pyapp.host.table import Table
+from tests.helpers import Engine
 from tools.build import build
 from tools.serve import serve_in_background, url_of
 
@@ -46,7 +48,7 @@ window.__ready = performance.now();
 </script>"""
 # Installed before any page script: records long tasks, frame gaps and when the table and a card appear.
 PROBE = """
-window.__probe = { longtasks: [], frames: [], table: null, card: null };
+window.__probe = { longtasks: [], frames: [], table: null, card: null, engine: null };
 new PerformanceObserver(list => {
   for (const entry of list.getEntries()) window.__probe.longtasks.push([entry.startTime, entry.duration]);
 }).observe({ type: "longtask", buffered: true });
@@ -56,26 +58,22 @@ requestAnimationFrame(frame);
 new MutationObserver(() => {
   const p = window.__probe, now = performance.now();
   if (p.table === null && document.querySelector('#table[data-ready]')) p.table = now;
-  if (p.card === null && document.querySelector('#hand .card:not(.dim)')) p.card = now;
+  if (p.card === null && document.querySelector('#hand .card')) p.card = now;
+  if (p.engine === null && document.querySelector('#table[data-ready=true]')) p.engine = now;
 }).observe(document, { subtree: true, childList: true, attributes: true });
 """
 SETTINGS = "localStorage.setItem('hearts.settings', JSON.stringify({speed: 'fast', collect: 'timer'}));"
 # A new game against three Hard players (300 ms a card), and a probe that reads each computer decision's
-# own timing from the saved view.
-HARD_GAME = {
-    "format": "hearts-table",
-    "version": 1,
-    "seats": [{"name": "You", "bot": None}] + [{"name": "", "bot": "hard"}] * 3,
-    "match": {"format": "hearts-match", "version": 1, "rules": {}, "seed": 2027, "history": []},
-}
+# own timing from the page's copy of the last view.
+HARD_SEATS = [{"name": "You", "bot": None}] + [{"name": "", "bot": "hard"}] * 3
 DECISION_PROBE = """
 window.__decisions = [];
 let lastDecision = "";
 new MutationObserver(() => {
-  const record = JSON.parse(localStorage.getItem('hearts.save') || 'null');
-  if (!record || !record.view || !record.view.last_decision) return;
-  const key = JSON.stringify(record.view.last_decision) + record.save.match.history.length;
-  if (key !== lastDecision) { lastDecision = key; window.__decisions.push(record.view.last_decision); }
+  const view = JSON.parse(localStorage.getItem('hearts.view') || 'null');
+  if (!view || !view.last_decision) return;
+  const key = JSON.stringify(view.last_decision) + view.turn;
+  if (key !== lastDecision) { lastDecision = key; window.__decisions.push(view.last_decision); }
 }).observe(document, { subtree: true, childList: true });
 """
 
@@ -107,9 +105,12 @@ def visit(context: Any, url: str, first: bool) -> dict[str, float]:
         page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=60_000)
     page.wait_for_timeout(300)
     probe = page.evaluate("() => window.__probe")
+    page.wait_for_function("() => window.__probe.engine !== null", timeout=60_000)
+    probe = page.evaluate("() => window.__probe")
     return {
         "table_ms": round(probe["table"]),
         "card_ms": round(probe["card"]),
+        "engine_ms": round(probe["engine"]),
         "boot_longest_task_ms": round(worst(probe["longtasks"], 0, probe["card"])),
         "boot_longest_frame_gap_ms": round(worst(probe["frames"], 0, probe["card"])),
     }
@@ -144,12 +145,9 @@ def play_hand(page: Page) -> dict[str, float]:
 def hard_hand(playwright: Playwright, url: str, profile: Path) -> dict[str, float]:
     """A hand against three Hard players thinking 300 ms a card: their time per card in Pyodide."""
     context = launch(playwright, profile)
-    record = json.dumps({"save": HARD_GAME, "view": None})
     settings = json.dumps({"speed": "instant", "collect": "click", "think_ms": "300"})
-    context.add_init_script(
-        f"localStorage.setItem('hearts.save', {json.dumps(record)});"
-        f"localStorage.setItem('hearts.settings', {json.dumps(settings)});"
-    )
+    context.add_init_script(store_game(Table.new({"seats": HARD_SEATS, "seed": 2027})))
+    context.add_init_script(f"localStorage.setItem('hearts.settings', {json.dumps(settings)});")
     context.add_init_script(PROBE)
     context.add_init_script(DECISION_PROBE)
     page = context.new_page()
@@ -168,6 +166,28 @@ def hard_hand(playwright: Playwright, url: str, profile: Path) -> dict[str, floa
         else 0,
         **{f"hard_{key}": value for key, value in figures.items()},
     }
+
+
+def bytes_per_action(hands: int = 10) -> dict[str, int]:
+    """Characters the engine sends and writes to storage per action, in the first hand and in hand ``hands``.
+
+    Measured on the engine the worker runs (:class:`pyapp.host.game.Host`), on CPython: the same messages.
+    """
+    engine = Engine(speed="instant")
+    answer = engine.start([{"name": "You", "bot": None}] + [{"name": "", "bot": "basic"}] * 3, 2027, target=1000)
+    per_hand: dict[int, list[tuple[int, int]]] = {}
+    while answer.view.hand_index < hands:
+        hand = answer.view.hand_index
+        answer = engine.step(answer)
+        per_hand.setdefault(hand, []).append((engine.sent[-1], engine.written[-1]))
+    figures = {}
+    for label, hand in (("hand_1", 0), (f"hand_{hands}", hands - 1)):
+        sent, written = zip(*per_hand[hand], strict=True)
+        figures[f"{label}_answer_chars_median"] = round(statistics.median(sent))
+        figures[f"{label}_answer_chars_max"] = max(sent)
+        figures[f"{label}_written_chars_median"] = round(statistics.median(written))
+        figures[f"{label}_written_chars_max"] = max(written)
+    return figures
 
 
 def run(rounds: int) -> dict[str, Any]:
@@ -218,6 +238,8 @@ def run(rounds: int) -> dict[str, Any]:
     figures = {key: statistics.median(row[key] for row in rows if key in row) for key in rows[0]}
     figures.update(hard)
     figures["card_vs_bare_pyodide"] = round(figures["card_ms"] / figures["bare_pyodide_ms"], 3)
+    figures["engine_vs_bare_pyodide"] = round(figures["engine_ms"] / figures["bare_pyodide_ms"], 3)
+    figures["return_engine_vs_bare_pyodide"] = round(figures["return_engine_ms"] / figures["bare_pyodide_ms"], 3)
     figures["return_card_vs_bare_pyodide"] = round(figures["return_card_ms"] / figures["bare_pyodide_ms"], 3)
     figures["warm_start_offline_vs_online"] = round(figures["offline_card_ms"] / figures["return_card_ms"], 3)
     runtime = {
@@ -226,6 +248,7 @@ def run(rounds: int) -> dict[str, Any]:
     return {
         "rounds": rounds,
         "figures": figures,
+        "bytes_per_action": bytes_per_action(),
         "first_visit_downloads": {path: {"times": downloads[path], "bytes": sizes[path]} for path in sorted(downloads)},
         "runtime_files_fetched_more_than_once": [path for path, info in runtime.items() if info["times"] > 1],
         "first_visit_total_bytes": sum(sizes[path] * downloads[path] for path in downloads),

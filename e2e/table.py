@@ -6,6 +6,9 @@ import json
 
 from playwright.sync_api import Page
 
+from pyapp.web import protocol
+from tests.helpers import Engine
+
 PERSON_SELECTORS = (
     "[data-action=pass]",
     "#hand .card:not(.dim):not([aria-pressed])",
@@ -106,6 +109,28 @@ def play_until(page: Page, wanted: str, limit: int = 600) -> None:
     raise AssertionError(f"never reached {wanted}")
 
 
-def saved_record(page: Page) -> dict:
-    """The game record in localStorage."""
-    return json.loads(page.evaluate("() => localStorage.getItem('hearts.save')"))
+def saved_game(page: Page) -> dict:
+    """The game in localStorage, as the page's LOAD sends it: {"game", "hands", "current"} (parsed)."""
+    return page.evaluate(
+        """() => {
+            const read = (key) => JSON.parse(localStorage.getItem(key));
+            const current = read('hearts.current');
+            const hands = [];
+            for (let i = 0; current && i < current.hand; i++) hands.push(read('hearts.hand.' + i));
+            return {game: read('hearts.game'), hands, current};
+        }"""
+    )
+
+
+def hands_scored(page: Page) -> int:
+    """How many finished hands are stored."""
+    return page.evaluate("() => Object.keys(localStorage).filter(key => key.startsWith('hearts.hand.')).length")
+
+
+def store_game(table) -> str:
+    """A script that stores ``table`` (a :class:`pyapp.host.table.Table`) as the page saves a game, unless one is."""
+    engine = Engine()
+    answer = engine.send(protocol.LOAD, saved={protocol.LEGACY_SAVE: {"save": table.to_document()}})
+    assert answer.ok, answer.refusal.text
+    sets = "".join(f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)});" for k, v in engine.store.items())
+    return f"if (!localStorage.getItem('hearts.game')) {{ {sets} }}"

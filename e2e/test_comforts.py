@@ -4,10 +4,22 @@ from __future__ import annotations
 
 import json
 
-from table import click_and_wait, current_step, hand, open_game, pass_three, saved_record, take_turn, wait_for_person
+from table import (
+    click_and_wait,
+    current_step,
+    hand,
+    hands_scored,
+    open_game,
+    pass_three,
+    store_game,
+    take_turn,
+    wait_for_person,
+)
 
+from pyapp.engine.cards import card_text
 from pyapp.engine.claims import can_claim
 from pyapp.engine.match import Phase
+from pyapp.engine.observation import observe
 from pyapp.host.table import Table
 
 
@@ -41,10 +53,10 @@ def test_finish_the_hand_plays_it_out(page, server_url):
     pass_three(page)
     while wait_for_person(page) != "play":
         take_turn(page)
-    results = len(saved_record(page)["view"]["observation"]["results"])
+    results = hands_scored(page)
     click_and_wait(page, "[data-action=finish]")
     assert wait_for_person(page) in ("collect", "summary")  # the last trick on the table, then the summary
-    assert len(saved_record(page)["view"]["observation"]["results"]) == results + 1
+    assert hands_scored(page) == results + 1
     if current_step(page) == "collect":
         take_turn(page)
     assert current_step(page) == "summary"
@@ -60,9 +72,7 @@ def test_a_single_legal_card_plays_itself_when_asked(context, page, server_url):
     # One card left: collect what is on the table, and never click the card: the hand still ends.
     while current_step(page) == "collect" and len(hand(page)) == 1:
         take_turn(page)
-    page.wait_for_function(
-        "JSON.parse(localStorage.getItem('hearts.save')).view.observation.results.length === 1", timeout=20_000
-    )
+    page.wait_for_function("localStorage.getItem('hearts.hand.0') !== null", timeout=20_000)
 
 
 RECORD_SOUNDS = """
@@ -98,7 +108,7 @@ def test_cards_fly_in_and_make_a_sound_unless_asked_not_to(browser, guard, serve
             context.close()
 
 
-def claimable_game() -> dict:
+def claimable_game() -> Table:
     """A saved game (found with the CPython engine) where the person is on lead and may claim the rest."""
     seats = [{"name": "You", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
     for seed in range(1, 200):
@@ -106,26 +116,23 @@ def claimable_game() -> dict:
         while not table.match.results:
             if table.people_to_act:
                 if table.match.phase is Phase.PLAY and can_claim(table.match, 0) and len(table.match.tricks) < 12:
-                    return {"save": table.to_document(), "view": None}
-                observation = table.view(0)["observation"]
-                if observation["phase"] == "pass":
-                    table.act({"seat": 0, "pass": observation["hand"][-3:]})
+                    return table
+                observation = observe(table.match, 0)
+                if table.match.phase is Phase.PASS:
+                    table.act({"seat": 0, "pass": [card_text(face) for face in observation.hand[-3:]]})
                 else:
-                    table.act({"seat": 0, "play": observation["legal"][-1]})
+                    table.act({"seat": 0, "play": card_text(observation.legal[-1])})
             else:
                 table.bot_step()
     raise AssertionError("no claimable position found")
 
 
 def test_claiming_the_rest_scores_the_hand_and_every_card_is_announced(context, page, server_url):
-    record = json.dumps(claimable_game())
-    context.add_init_script(
-        f"if (!localStorage.getItem('hearts.save')) localStorage.setItem('hearts.save', {json.dumps(record)})"
-    )
+    context.add_init_script(store_game(claimable_game()))
     open_game(page, server_url)
     assert wait_for_person(page) == "play"
     click_and_wait(page, "[data-action=claim]")
     assert wait_for_person(page) in ("collect", "summary")
-    assert len(saved_record(page)["view"]["observation"]["results"]) == 1
+    assert hands_scored(page) == 1
     spoken = page.text_content("#announce")
     assert "You play the" in spoken or "take the trick" in spoken  # the claimed cards are read out

@@ -10,7 +10,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from browser import launch_profile
-from table import hand, open_game, pass_three, play_until, saved_record, trick, wait_for_person
+from table import hand, open_game, pass_three, play_until, saved_game, trick, wait_for_person
 
 from tools.build import service_worker
 from tools.serve import serve_in_background, url_of
@@ -83,7 +83,7 @@ def test_a_new_build_is_offered_and_taken_only_on_reload_and_the_game_survives(p
         pass_three(page)
         wait_for_person(page)  # the computers have played up to the person: nothing moves now
         cards = hand(page)
-        before = saved_record(page)["save"]
+        before = saved_game(page)
 
         with (copy / "assets" / "style.css").open("a") as css:
             css.write("\n/* the next version */\n")
@@ -101,7 +101,7 @@ def test_a_new_build_is_offered_and_taken_only_on_reload_and_the_game_survives(p
         assert wait_until_offline_ready(page) == second
         assert page.evaluate("caches.keys()") == [f"hearts:{url_of(server)}:{second}"]
         assert hand(page) == cards
-        assert saved_record(page)["save"] == before
+        assert saved_game(page) == before
         assert page.is_hidden("#update")
     finally:
         server.shutdown()

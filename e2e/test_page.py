@@ -11,7 +11,7 @@ from table import (
     open_game,
     pass_three,
     play_until,
-    saved_record,
+    saved_game,
     scores,
     take_turn,
     trick,
@@ -73,12 +73,12 @@ def test_reload_in_the_middle_of_a_trick_resumes_the_same_state(page, server_url
         if step == "play" and trick(page) and len(hand(page)) < 12:
             break
         take_turn(page)
-    before = (hand(page), trick(page), scores(page), saved_record(page)["save"])
+    before = (hand(page), trick(page), scores(page), saved_game(page))
     page.reload()
     page.wait_for_selector("#hand .card")
     assert hand(page) == before[0]  # drawn from storage before the engine is ready
     wait_for_person(page)
-    after = (hand(page), trick(page), scores(page), saved_record(page)["save"])
+    after = (hand(page), trick(page), scores(page), saved_game(page))
     assert after == before
 
 
@@ -89,7 +89,9 @@ def test_a_corrupted_save_is_reported_and_a_new_game_works(page, server_url, con
     page.wait_for_selector("#notice:not([hidden])")
     assert "could not be loaded" in page.text_content("#notice")
     assert len(hand(page)) == 13
-    assert page.evaluate("() => localStorage.getItem('hearts.save.broken')").startswith('{"save"')
+    broken = json.loads(page.evaluate("() => localStorage.getItem('hearts.save.broken')"))
+    assert broken["hearts.save"] == truncated  # set aside as it was, and no longer in the way
+    assert page.evaluate("() => localStorage.getItem('hearts.save')") is None
 
 
 def test_a_save_with_a_damaged_history_is_set_aside(page, server_url, context):
@@ -201,8 +203,8 @@ def test_levels_thinking_and_the_hint(page, server_url):
         page.select_option(f"#opt-level-{seat}", level)
     page.click("#dialog [data-action=start]")
     page.wait_for_selector("#dialog", state="hidden")
-    record = saved_record(page)
-    assert [seat["bot"] for seat in record["save"]["seats"]] == [None, "hard", "medium", "basic"]
+    record = saved_game(page)
+    assert [seat["bot"] for seat in record["game"]["seats"]] == [None, "hard", "medium", "basic"]
     pass_three(page)
     play_until(page, "play")
     legal = page.locator("#hand .card:not(.dim)").count()

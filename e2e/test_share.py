@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from table import hand, open_game, pass_three, saved_record, wait_for_person
+from table import hand, open_game, pass_three, saved_game, wait_for_person
 
 from pyapp.engine.cards import card_text
 from pyapp.engine.match import Match
@@ -24,8 +24,8 @@ def test_a_deal_link_deals_the_same_cards_to_everyone_who_opens_it(browser, cont
     first = hand(page)
     assert first == dealt_hand(Rules(players=5, target=50), 4242)
     assert urlsplit(page.url).query == ""  # a reload resumes the game instead of dealing again
-    record = saved_record(page)["save"]
-    assert record["match"]["seed"] == 4242 and record["match"]["rules"]["target"] == 50
+    record = saved_game(page)["game"]
+    assert record["seed"] == 4242 and record["rules"]["target"] == 50
     assert [seat["bot"] for seat in record["seats"]] == [None, "basic", "basic", "medium", "basic"]
 
     friend = browser.new_context()
@@ -40,7 +40,7 @@ def test_a_deal_link_deals_the_same_cards_to_everyone_who_opens_it(browser, cont
 def test_the_share_panel_copies_links_to_the_game_and_to_this_deal(context, page, server_url):
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     open_game(page, server_url)
-    seed = saved_record(page)["save"]["match"]["seed"]
+    seed = saved_game(page)["game"]["seed"]
     page.click("header [data-action=share]")
     page.wait_for_selector("#share-deal")
     assert page.input_value("#share-game") == server_url

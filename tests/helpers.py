@@ -1,4 +1,4 @@
-"""Test helpers: matches arranged with chosen hands, and random play."""
+"""Test helpers: matches arranged with chosen hands, random play, and the page's engine in-process."""
 
 from __future__ import annotations
 
@@ -8,6 +8,9 @@ from pyapp.engine.actions import Action
 from pyapp.engine.cards import FACES, parse_cards
 from pyapp.engine.match import Match, Phase
 from pyapp.engine.rules import CARDS_PASSED, Rules
+from pyapp.host.game import Host
+from pyapp.web import protocol
+from pyapp.web.storage import MemoryStore, Storage, read_saved_game
 
 
 def hand_mask(text: str, used: set[int]) -> int:
@@ -69,3 +72,67 @@ def random_state(rules: Rules, seed: int, plays: int) -> Match:
     for _ in range(plays):
         match.apply(random_action(match, rng))
     return match
+
+
+class Engine:
+    """The page's engine in-process: intents in, protocol answers out, storage writes kept in ``store``."""
+
+    def __init__(self, **settings: object) -> None:
+        self.host = Host()
+        self.store: dict[str, str] = {}
+        self.sent: list[int] = []  # the length of every answer, in characters
+        self.written: list[int] = []  # the characters written to storage by every answer
+        if settings:
+            self.send(protocol.CONFIGURE, settings=settings)
+
+    def send(self, intent: str, **arguments: object) -> protocol.Answer:
+        """The host's answer to an intent (its writes carried out)."""
+        text = self.host.handle(protocol.message(intent, **arguments))
+        self.sent.append(len(text))
+        answer = protocol.read_answer(text)
+        self.written.append(sum(len(value or "") for _, value in answer.writes))
+        for key, value in answer.writes:
+            if value is None:
+                self.store.pop(key, None)
+            else:
+                self.store[key] = value
+        return answer
+
+    def start(self, seats: list, seed: int, **rules: object) -> protocol.Answer:
+        """A new game."""
+        return self.send(protocol.START, options={"rules": rules, "seats": seats, "seed": seed})
+
+    def saved(self) -> dict:
+        """The stored game as the page's LOAD sends it."""
+        storage = Storage(MemoryStore())
+        for key, value in self.store.items():
+            storage.set(key, value)
+        return read_saved_game(storage)
+
+    def step(self, answer: protocol.Answer, rng: random.Random | None = None) -> protocol.Answer:
+        """Do what a person (and the page's timer) would do next: pass the first three, play a legal card, …"""
+        view = answer.view
+        if view.step == protocol.STEP_PASS:
+            return self.send(protocol.PASS, seat=view.seat, cards=view.hand[:3])
+        if view.step == protocol.STEP_PLAY and view.after_ms is None:
+            card = rng.choice(view.legal) if rng else view.legal[0]
+            return self.send(protocol.PLAY, seat=view.seat, card=card)
+        if view.step == protocol.STEP_COLLECT:
+            return self.send(protocol.COLLECT)
+        if view.step == protocol.STEP_SUMMARY:
+            return self.send(protocol.READ_ON)
+        if view.step == protocol.STEP_MOON:
+            return self.send(protocol.MOON, seat=view.seat, choice="add_to_others")
+        if view.step == protocol.STEP_HANDOFF:
+            return self.send(protocol.TAKE_DEVICE)
+        assert view.after_ms is not None, f"stuck at {view.step}"
+        return self.send(protocol.CONTINUE, turn=view.turn)
+
+    def play_until(self, answer: protocol.Answer, done, rng: random.Random | None = None) -> protocol.Answer:
+        """Take steps until ``done(answer)``."""
+        for _ in range(5000):
+            if done(answer):
+                return answer
+            answer = self.step(answer, rng)
+            assert answer.ok, answer.refusal.text
+        raise AssertionError("never done")

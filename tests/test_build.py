@@ -41,4 +41,6 @@ def test_the_engine_zip_is_the_same_for_the_same_sources(tmp_path):
     assert first == second
     names = zipfile.ZipFile(tmp_path / "a" / "app" / "engine.zip").namelist()
     assert "pyapp/engine/match.py" in names and "pyapp/host/table.py" in names
-    assert not any(name.startswith(("pyapp/web/", "pyapp/cli/")) for name in names)
+    page = [name for name in names if name.startswith("pyapp/web/")]
+    assert page == ["pyapp/web/__init__.py", "pyapp/web/protocol.py"]  # the one page module the host imports
+    assert not any(name.startswith("pyapp/cli/") for name in names)

@@ -5,8 +5,10 @@ import random
 import pytest
 from helpers import arranged, play, random_state
 
+from pyapp.engine.cards import card_text
 from pyapp.engine.claims import can_claim, play_claim
 from pyapp.engine.match import IllegalAction, Phase
+from pyapp.engine.observation import observe
 from pyapp.engine.rules import Rules
 from pyapp.host.table import Seat, Table
 
@@ -60,26 +62,26 @@ def table_with(seed: int = 5) -> Table:
 def to_my_turn(table: Table) -> None:
     while not (table.match.phase is Phase.PLAY and table.match.current_seat == 0):
         if table.match.phase is Phase.PASS and 0 in table.people_to_act:
-            table.act({"seat": 0, "pass": table.view(0)["observation"]["hand"][:3]})
+            table.act({"seat": 0, "pass": [card_text(face) for face in observe(table.match, 0).hand[:3]]})
         elif not table.bot_step():
-            table.act({"seat": 0, "play": table.view(0)["observation"]["legal"][0]})
+            table.act({"seat": 0, "play": card_text(observe(table.match, 0).legal[0])})
 
 
 class TestUndoAndFinish:
     def test_undo_takes_back_my_last_card_and_what_the_computers_did_after_it(self):
         table = table_with()
-        assert table.view(0)["can_undo"] is False
+        assert (table.last_decision_of(0) is not None) is False
         with pytest.raises(IllegalAction):
             table.undo(0)
         to_my_turn(table)
-        before = table.view(0)
-        card = before["observation"]["legal"][0]
+        before = observe(table.match, 0)
+        card = card_text(before.legal[0])
         table.act({"seat": 0, "play": card})
         while table.bot_step() and table.match.current_seat != 0:
             pass
-        assert table.view(0)["can_undo"]
+        assert table.last_decision_of(0) is not None
         table.undo(0)
-        assert table.view(0)["observation"] == before["observation"]
+        assert observe(table.match, 0) == before
 
     def test_a_computer_seat_cannot_be_undone_claimed_or_finished(self):
         table = table_with()
@@ -99,7 +101,7 @@ class TestUndoAndFinish:
     def test_claim_refused_with_a_reason_when_it_could_go_wrong(self):
         table = table_with()
         to_my_turn(table)
-        if not table.view(0)["can_claim"]:
+        if not can_claim(table.match, 0):
             with pytest.raises(IllegalAction, match="claim"):
                 table.claim(0)
 
@@ -111,17 +113,16 @@ class TestUndoAndFinish:
                 if table.match.phase is Phase.OVER:
                     break
                 if 0 in table.people_to_act:
-                    view = table.view(0)
-                    snapshot = view["observation"]
+                    snapshot = observe(table.match, 0)
                     if table.match.phase is Phase.PASS:
-                        table.act({"seat": 0, "pass": view["observation"]["hand"][:3]})
+                        table.act({"seat": 0, "pass": [card_text(face) for face in snapshot.hand[:3]]})
                     else:
-                        table.act({"seat": 0, "play": rng.choice(view["observation"]["legal"])})
+                        table.act({"seat": 0, "play": card_text(rng.choice(snapshot.legal))})
                     table.undo(0)
-                    assert table.view(0)["observation"] == snapshot
+                    assert observe(table.match, 0) == snapshot
                     if table.match.phase is Phase.PASS:
-                        table.act({"seat": 0, "pass": view["observation"]["hand"][:3]})
+                        table.act({"seat": 0, "pass": [card_text(face) for face in snapshot.hand[:3]]})
                     else:
-                        table.act({"seat": 0, "play": view["observation"]["legal"][0]})
+                        table.act({"seat": 0, "play": card_text(snapshot.legal[0])})
                 else:
                     table.bot_step()

@@ -3,8 +3,8 @@
 import re
 
 import pytest
+from helpers import Engine
 
-from pyapp.host.table import Table
 from pyapp.web import i18n, view
 from pyapp.web.session import Session
 
@@ -41,9 +41,9 @@ class TestCatalogues:
 
     def test_every_dialog_renders(self, code):
         i18n.set_language(code)
-        table = Table.new({"seats": SEATS, "seed": 3})
+        answer = Engine().start(SEATS, 3)
         session = Session()
-        session.show(table.view(0), fresh=True)
+        session.show(answer.view, answer.results_count, answer.new_results, fresh=True)
         catalog = {
             "presets": [{"name": "classic", "rules": {}}],
             "options": [{"name": "players", "type": "int", "min": 3, "max": 10, "default": 4}],
@@ -74,26 +74,12 @@ def test_the_browser_language_is_picked_when_we_speak_it():
 
 
 def test_reasons_are_translated_from_their_codes():
-    table = Table.new({"seats": SEATS, "seed": 3})
-    while not (table.match.phase.value == "play" and table.match.current_seat == 0):
-        if table.match.phase.value == "pass":
-            hand = table.view(0)["observation"]["hand"]
-            table.act({"seat": 0, "pass": hand[:3]})
-        else:
-            table.bot_step()
-    page_view = table.view(0)
-    card, refusal = next(iter(page_view["reason_codes"].items()))
-    assert page_view["reasons"][card]
+    engine = Engine()
+    answer = engine.play_until(engine.start(SEATS, 3), lambda a: a.view.step == "play" and a.view.reasons)
+    card, refusal = next(iter(answer.view.reasons.items()))
+    english = view.reason(answer.view, card)
+    assert english == refusal.text
     i18n.set_language("cs")
-    text = view.reason(page_view, card)
-    assert (
-        text
-        and text != page_view["reasons"][card]
-        and refusal["code"]
-        in (
-            "first_lead",
-            "hearts_unbroken",
-            "follow_suit",
-            "no_points_first_trick",
-        )
-    )
+    text = view.reason(answer.view, card)
+    assert text and text != english
+    assert refusal.code in ("first_lead", "hearts_unbroken", "follow_suit", "no_points_first_trick")

@@ -3,9 +3,10 @@
 import json
 import random
 
+from helpers import Engine
+
 from pyapp.engine.rules import PRESETS
-from pyapp.host.table import Table
-from pyapp.web import player_stats, view
+from pyapp.web import player_stats, protocol, view
 from pyapp.web.chart import render_chart, totals_by_hand
 from pyapp.web.session import Session
 
@@ -13,37 +14,31 @@ PRESET_LIST = [{"name": name, "rules": rules.to_dict()} for name, rules in PRESE
 SEATS = [{"name": "Ann", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
 
 
-def finished_game(seed: int, rules: dict) -> dict:
-    table = Table.new({"rules": rules, "seats": SEATS, "seed": seed})
+def finished_game(seed: int, rules: dict) -> tuple:
+    """The last view of a whole game and its results."""
+    engine = Engine(speed="instant")
+    answer = engine.start(SEATS, seed, **rules)
     rng = random.Random(seed)
-    while table.match.phase.value != "over":
-        if table.people_to_act:
-            observation = table.view(0)["observation"]
-            if observation["phase"] == "pass":
-                table.act({"seat": 0, "pass": observation["hand"][:3]})
-            elif observation["phase"] == "moon":
-                table.act({"seat": 0, "moon": "add_to_others"})
-            else:
-                table.act({"seat": 0, "play": rng.choice(observation["legal"])})
-        else:
-            table.bot_step()
-    return table.view(0)
+    results: list = []
+    while answer.view.step != "over":
+        answer = engine.step(answer, rng)
+        results = results[: answer.results_count - len(answer.new_results)] + answer.new_results
+    return answer.view, results
 
 
 class TestStatistics:
     def test_a_finished_game_counts_once_under_its_preset(self):
         stats = player_stats.empty()
-        game = finished_game(1, {"target": 30})
-        assert player_stats.record(stats, game, PRESET_LIST)
-        assert not player_stats.record(stats, game, PRESET_LIST)  # a reload on the game-over screen
+        game, results = finished_game(1, {"target": 30})
+        assert player_stats.record(stats, game, results, PRESET_LIST)
+        assert not player_stats.record(stats, game, results, PRESET_LIST)  # a reload on the game-over screen
         entry = stats["presets"]["custom"]
-        observation = game["observation"]
-        assert entry["games"] == 1 and entry["hands"] == len(observation["results"])
-        assert entry["points"] == observation["scores"][0]
-        assert entry["wins"] == (1 if 0 in observation["winners"] else 0)
-        assert entry["queens"] == sum(1 for r in observation["results"] if r["queen"] == 0)
+        assert entry["games"] == 1 and entry["hands"] == len(results)
+        assert entry["points"] == game.scores[0]
+        assert entry["wins"] == (1 if 0 in game.winners else 0)
+        assert entry["queens"] == sum(1 for r in results if r.queen == 0)
         classic = finished_game(2, PRESETS["classic"].replace(target=100).to_dict())
-        player_stats.record(stats, classic, PRESET_LIST)
+        player_stats.record(stats, *classic, PRESET_LIST)
         assert set(stats["presets"]) == {"custom", "classic"}
         assert player_stats.total(stats)["games"] == 2
 
@@ -51,7 +46,7 @@ class TestStatistics:
         assert player_stats.load("{not json") == player_stats.empty()
         assert player_stats.load('{"version": 9, "presets": {}}') == player_stats.empty()
         stats = player_stats.empty()
-        player_stats.record(stats, finished_game(3, {"target": 30}), PRESET_LIST)
+        player_stats.record(stats, *finished_game(3, {"target": 30}), PRESET_LIST)
         assert player_stats.load(json.dumps(stats)) == stats
 
     def test_derived_figures(self):
@@ -61,7 +56,7 @@ class TestStatistics:
 
     def test_the_panel_lists_presets_and_asks_before_resetting(self):
         session = Session()
-        player_stats.record(session.stats, finished_game(4, {"target": 30}), PRESET_LIST)
+        player_stats.record(session.stats, *finished_game(4, {"target": 30}), PRESET_LIST)
         session.panel = "stats"
         session.view = None
         html = view.render_dialog(session, {"presets": PRESET_LIST})
@@ -70,18 +65,23 @@ class TestStatistics:
         assert 'data-action="reset-stats"' in view.render_dialog(session, {"presets": PRESET_LIST})
 
 
+def added(points: list) -> protocol.Result:
+    return protocol.Result({"taken": points, "added": points, "shooter": None, "choice": None, "queen": None})
+
+
 class TestChart:
     def test_running_totals(self):
-        results = [{"added": [1, 2, 0]}, {"added": [26, 0, 26]}]
+        results = [added([1, 2, 0]), added([26, 0, 26])]
         assert totals_by_hand(results, 3) == [[0, 1, 27], [0, 2, 2], [0, 0, 26]]
 
     def test_one_line_per_player_with_the_target_and_a_legend(self):
-        results = [{"added": [5, 8, 0, 13]}, {"added": [0, 26, 0, 0]}]
+        results = [added([5, 8, 0, 13]), added([0, 26, 0, 0])]
         svg = render_chart(["A", "B", "C", "&lt;D&gt;"], results, 100, "Score chart")
         assert svg.count("<polyline") == 4 and 'class="target"' in svg and "&lt;D&gt;" in svg
         assert 'aria-label="Score chart"' in svg
 
     def test_the_sheet_shows_the_chart_once_a_hand_is_scored(self):
         session = Session()
-        session.show(finished_game(5, {"target": 30}), fresh=True)
+        game, results = finished_game(5, {"target": 30})
+        session.show(game, len(results), results, fresh=True)
         assert "<svg" in view.render_sheet(session)

@@ -1,36 +1,39 @@
 """The page's plain-Python layer (it also runs on MicroPython): rendering, session, storage."""
 
-import json
+from helpers import Engine
 
-from pyapp.host.table import Table
-from pyapp.web import view
+from pyapp.web import protocol, view
 from pyapp.web.session import Session
-from pyapp.web.storage import SAVE_KEY, MemoryStore, Storage
+from pyapp.web.storage import SETTINGS_KEY, MemoryStore, Storage
 
 SEATS = [{"name": "<b>Ann</b>", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
 
 
-def session_for(table: Table) -> Session:
+def session_for(answer: protocol.Answer, ready: bool = True) -> Session:
     session = Session()
-    session.show(table.view(0), fresh=True)
+    session.show(answer.view, answer.results_count, answer.new_results, ready=ready, fresh=True)
     return session
+
+
+def new_game(seed: int = 1, seats: list = SEATS) -> protocol.Answer:
+    return Engine().start(seats, seed)
 
 
 class TestRender:
     def test_names_are_escaped_everywhere(self):
-        session = session_for(Table.new({"seats": SEATS, "seed": 1}))
+        session = session_for(new_game())
         html = view.render_table(session) + view.render_sheet(session)
         assert "<b>Ann</b>" not in html and "&lt;b&gt;Ann&lt;/b&gt;" in html
 
     def test_pass_step_has_a_pass_button_and_pressable_cards(self):
-        session = session_for(Table.new({"seats": SEATS, "seed": 1}))
-        assert session.next_step() == "pass"
+        session = session_for(new_game())
+        assert session.step == "pass"
         html = view.render_hand(session)
         assert html.count('aria-pressed="false"') == 13
         assert 'data-action="pass" disabled' in html
-        for card in session.view["observation"]["hand"][:3]:
+        for card in session.view.hand[:3]:
             session.toggle(card)
-        session.toggle(session.view["observation"]["hand"][3])  # a fourth is not taken
+        session.toggle(session.view.hand[3])  # a fourth is not taken
         assert len(session.selected) == 3
         assert 'data-action="pass" disabled' not in view.render_hand(session)
 
@@ -40,26 +43,22 @@ class TestRender:
         assert 'role="img" aria-label="Ten of hearts"' in picture and ">10<" in picture
 
     def test_summary_announces_the_moon(self):
-        table = Table.new({"seats": SEATS, "seed": 1})
-        session = session_for(table)
-        observation = session.view["observation"]
-        observation["results"] = [
-            {"taken": [0, 26, 0, 0], "added": [26, 0, 26, 26], "shooter": 1, "choice": "add_to_others"}
-        ]
-        assert session.next_step() == "summary"
+        session = session_for(new_game())
+        result = {"taken": [0, 26, 0, 0], "added": [26, 0, 26, 26], "shooter": 1, "choice": "add_to_others"}
+        session.results = [protocol.Result(dict(result, queen=1))]
+        session.view.step, session.view.summary_hand = "summary", 0
         html = view.render_dialog(session, None)
         assert "shot the moon" in html and "everyone else takes 26" in html
 
     def test_game_over_names_the_winner(self):
-        session = session_for(Table.new({"seats": SEATS, "seed": 1}))
-        observation = session.view["observation"]
-        observation.update(phase="over", winners=[2], scores=[100, 60, 40, 70])
-        assert session.next_step() == "over"
+        session = session_for(new_game())
+        session.view.step, session.view.phase, session.view.winners = "over", "over", [2]
+        session.view.scores = [100, 60, 40, 70]
         html = view.render_dialog(session, None)
         assert "Jan wins!" in html and 'data-action="again"' in html
 
     def test_share_panel_shows_both_links_escaped(self):
-        session = session_for(Table.new({"seats": SEATS, "seed": 1}))
+        session = session_for(new_game())
         session.panel = "share"
         session.share = {"game": 'https://x.test/"><script>', "deal": "https://x.test/?deal=1", "native": False}
         html = view.render_dialog(session, None)
@@ -69,9 +68,11 @@ class TestRender:
         assert html.count('data-action="copy"') == 2 and view.render_dialog(session, None).count("Share…") == 2
 
     def test_a_shared_deal_is_described_and_offered_without_ending_the_game(self):
-        session = session_for(Table.new({"seats": SEATS, "seed": 1}))
+        session = session_for(new_game())
         session.panel = "link"
-        session.link = {"rules": {"players": 3, "variant": "omnibus"}, "seed": 9, "levels": ["hard", "basic"]}
+        session.link = protocol.Link(
+            {"rules": {"players": 3, "variant": "omnibus"}, "seed": 9, "levels": ["hard", "basic"]}
+        )
         html = view.render_dialog(session, {"options": [{"name": "target", "default": 100}]})
         assert "deal 9 · 3 players · Omnibus Hearts · to 100 points · against Hard, Easy" in html
         assert 'data-action="play-link"' in html and "Keep my game" in html
@@ -87,26 +88,29 @@ class TestRender:
 
 class TestSession:
     def test_a_saved_view_is_drawn_but_not_playable_until_the_engine_answers(self):
-        table = Table.new({"seats": SEATS, "seed": 1})
-        session = Session()
-        session.show(table.view(0), fresh=True, ready=False)
-        assert session.next_step() == "loading"
+        session = session_for(new_game(), ready=False)
+        assert session.step == "loading"
         assert "aria-disabled" in view.render_hand(session)
         assert "Starting the game engine" in view.render_table(session)
 
-    def test_record_round_trip(self):
-        session = session_for(Table.new({"seats": SEATS, "seed": 1}))
-        session.collected = "0.3"
-        record = session.save_record()
-        other = Session()
-        other.restore_page_state(json.loads(record))
-        assert other.collected == "0.3"
-        assert "save" in json.loads(record) and "save" not in json.loads(record)["view"]
+    def test_results_follow_the_answers(self):
+        session = Session()
+        first = protocol.Result({"taken": [1], "added": [1], "shooter": None, "choice": None, "queen": None})
+        second = protocol.Result({"taken": [2], "added": [2], "shooter": None, "choice": None, "queen": None})
+        answer = new_game()
+        session.show(answer.view, 1, [first], fresh=True)
+        session.show(answer.view, 2, [second])
+        assert session.results == [first, second]
+        session.show(answer.view, 2, [])
+        assert session.results == [first, second]
+        session.show(answer.view, 1, [])  # an undo took a hand back
+        assert session.results == [first]
 
     def test_settings_keep_only_known_keys(self):
-        session = Session({"speed": "slow", "evil": 1})
+        session = Session({"speed": "slow", "evil": 1, "think_ms": "600"})
         assert session.settings["speed"] == "slow" and "evil" not in session.settings
-        assert session.bot_delay_ms() == 1200
+        assert session.engine_settings() == {"think_ms": 600, "speed": "slow", "collect": "click", "autoplay": "off"}
+        assert Session([1, 2]).settings["speed"] == "normal"  # stored settings that are not an object
 
 
 class FullStore(MemoryStore):
@@ -117,8 +121,8 @@ class FullStore(MemoryStore):
 class TestStorage:
     def test_full_storage_falls_back_to_memory_and_says_so(self):
         storage = Storage(FullStore())
-        assert storage.set(SAVE_KEY, "x") is False
-        assert storage.get(SAVE_KEY) == "x"
+        assert storage.set(SETTINGS_KEY, "x") is False
+        assert storage.get(SETTINGS_KEY) == "x"
         assert "full" in storage.problem
 
     def test_missing_store_works_in_memory(self):
@@ -130,16 +134,17 @@ class TestStorage:
 
 class TestPartyMode:
     def test_cards_stay_hidden_until_the_next_person_takes_the_device(self):
-        seats = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}, {"name": "", "bot": "basic"}]
-        table = Table.new({"seats": [*seats, {"name": "", "bot": "basic"}], "seed": 2})
-        session = Session()
-        session.show(table.view(0), fresh=True)
-        assert session.party and session.next_step() == "handoff"
+        seats = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}] + [{"name": "", "bot": "basic"}] * 2
+        engine = Engine()
+        answer = engine.start(seats, 2)
+        session = session_for(answer)
+        assert session.party and session.step == "handoff"
         assert 'class="card' not in view.render_hand(session)
         assert "Pass the device to Ann" in view.render_dialog(session, None)
-        session.take_device()
-        assert session.next_step() == "pass" and 'class="card' in view.render_hand(session)
-        table.act({"seat": 0, "pass": table.view(0)["observation"]["hand"][:3]})
-        session.show(table.view(1))
-        assert session.next_step() == "handoff" and "Bo" in view.render_dialog(session, None)
+        answer = engine.send(protocol.TAKE_DEVICE)
+        session.show(answer.view, answer.results_count, answer.new_results)
+        assert session.step == "pass" and 'class="card' in view.render_hand(session)
+        answer = engine.send(protocol.PASS, seat=0, cards=answer.view.hand[:3])
+        session.show(answer.view, answer.results_count, answer.new_results)
+        assert session.step == "handoff" and "Bo" in view.render_dialog(session, None)
         assert 'data-action="undo"' not in view.render_hand(session)

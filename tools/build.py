@@ -23,6 +23,8 @@ import sys
 import zipfile
 from pathlib import Path
 
+from pyapp.host.game import catalog
+
 ROOT = Path(__file__).resolve().parents[1]
 DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
@@ -35,7 +37,10 @@ PACKAGE = ROOT / "pyapp"
 WEB = PACKAGE / "web"
 CLI = PACKAGE / "cli"
 MAIN_THREAD_MODULES = ["__init__.py", "view.py", "session.py", "storage.py", "names.py", "i18n.py", "main.py"]
-MAIN_THREAD_MODULES += ["player_stats.py", "chart.py", "announce.py"]
+MAIN_THREAD_MODULES += ["player_stats.py", "chart.py", "announce.py", "protocol.py", "client.py", "controller.py"]
+MAIN_THREAD_MODULES += ["input.py", "actuator.py"]
+WORKER_WEB_MODULES = ("__init__.py", "protocol.py")  # the one page module the engine's host imports
+CATALOG = "catalog.json"  # what the new-game form offers, written from the engine at build time
 MAIN_THREAD_MODULES += [f"text_{code}.py" for code in ("en", "cs", "sk", "lt")]
 SERVICE_WORKER = "sw.js"
 # PyScript's chunks that the page loads (checked by e2e/test_offline.py); the others (editor, terminal
@@ -70,7 +75,8 @@ def engine_zip(dest: Path) -> None:
     """The engine, the bots and the host (not the page nor the command line) as one zip for the worker."""
     with zipfile.ZipFile(dest / "app" / "engine.zip", "w", zipfile.ZIP_DEFLATED) as archive:
         for path in sorted(PACKAGE.rglob("*.py")):
-            if WEB not in path.parents and CLI not in path.parents:
+            shared = path.parent == WEB and path.name in WORKER_WEB_MODULES
+            if shared or (WEB not in path.parents and CLI not in path.parents):
                 # A fixed date keeps the zip, and so the build's version, the same for the same sources.
                 entry = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
                 archive.writestr(entry, path.read_bytes(), zipfile.ZIP_DEFLATED)
@@ -84,7 +90,8 @@ def python_configs(dest: Path) -> None:
         shutil.copy2(WEB / name, web / name)
     # PyScript 0.7 resolves "files" against the config file's folder (app/), and "interpreter" against
     # the page on the main thread but against the config's folder in a worker.
-    main_files = {f"./web/{name}": f"./web/{name}" for name in MAIN_THREAD_MODULES if name != "main.py"}
+    (web / CATALOG).write_text(json.dumps(catalog(), ensure_ascii=False) + "\n")
+    main_files = {f"./web/{name}": f"./web/{name}" for name in [*MAIN_THREAD_MODULES, CATALOG] if name != "main.py"}
     configs = {
         "main.json": {"interpreter": "./runtime/micropython/micropython.mjs", "files": main_files},
         "worker.json": {"interpreter": "../runtime/pyodide/pyodide.mjs", "files": {"./engine.zip": "./*"}},

@@ -163,6 +163,11 @@ def _faces_in_play(rules: Rules) -> list[int]:
     return [face for face in range(FACES) if face not in removed for _ in range(rules.packs)]
 
 
+def last_trick_key(match: Match) -> str:
+    """What names the last finished trick of the match (``"hand.trick"``), or "" before the first."""
+    return f"{match.last_trick[0]}.{match.last_trick[1]}" if match.last_trick else ""
+
+
 def observe(match: Match, seat: int) -> Observation:
     """What ``seat`` may know of ``match`` right now."""
     n = match.players
@@ -201,5 +206,5 @@ def observe(match: Match, seat: int) -> Observation:
         moon_outcomes={choice: tuple(totals) for choice, totals in outcomes.items()},
         winners=match.winners,
         last_trick=_trick_view(match.last_trick[2]) if match.last_trick else None,
-        last_trick_key=f"{match.last_trick[0]}.{match.last_trick[1]}" if match.last_trick else "",
+        last_trick_key=last_trick_key(match),
     )

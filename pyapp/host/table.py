@@ -142,7 +142,7 @@ class Table:
     def undo(self, seat: int) -> None:
         """Take back ``seat``'s last decision (and everything the computers did after it)."""
         self._check_person(seat)
-        index = self._last_decision_of(seat)
+        index = self.last_decision_of(seat)
         if index is None:
             raise IllegalAction("There is nothing of yours to undo")
         self.match.undo_to(index)
@@ -176,7 +176,7 @@ class Table:
         if not 0 <= seat < len(self.bots) or self.bots[seat] is not None:
             raise IllegalAction("That seat is not yours")
 
-    def _last_decision_of(self, seat: int) -> int | None:
+    def last_decision_of(self, seat: int) -> int | None:
         """Where ``seat``'s last decision sits in the history, or None."""
         for index in range(len(self.match.history) - 1, -1, -1):
             if self.match.history[index].seat == seat:
@@ -205,27 +205,7 @@ class Table:
             assert bot is not None
             self.match.apply(bot.decide(observe(self.match, seat)))
 
-    # Views and saves ---------------------------------------------------------
-
-    def view(self, seat: int) -> dict[str, Any]:
-        """Everything the page shows to ``seat``, as plain data."""
-        observation = observe(self.match, seat)
-        reasons = {}
-        if observation.phase is Phase.PLAY and self.match.current_seat == seat:
-            for face in set(observation.hand) - set(observation.legal):
-                reasons[card_text(face)] = self.match.play_refusal(seat, face)
-        return {
-            "observation": observation.to_dict(),
-            "seats": [s.to_dict() for s in self.seats],
-            "reasons": dict(reasons),
-            "reason_codes": {card: {"code": r.code, "values": r.values} for card, r in reasons.items()},
-            "can_undo": self._last_decision_of(seat) is not None,
-            "can_claim": can_claim(self.match, seat),
-            "people_to_act": self.people_to_act,
-            "bots_to_act": self.bots_to_act,
-            "last_decision": self.last_decision,
-            "save": self.to_document(),
-        }
+    # Saves ---------------------------------------------------------------
 
     def to_document(self) -> dict[str, Any]:
         """The table as a versioned JSON document (the match's own document inside)."""

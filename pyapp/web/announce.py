@@ -8,23 +8,23 @@ effect for the most notable thing that happened.  Plain Python.
 from .i18n import card_name, t
 
 
-def new_plays(was: dict, now: dict) -> tuple:
-    """The plays since observation ``was``: (those of a trick finished meanwhile, those of the current trick)."""
-    earlier = [list(play) for play in was["trick"]]
-    if now["last_trick_key"] == was["last_trick_key"]:
-        return [], [list(play) for play in now["trick"] if list(play) not in earlier]
-    last = now.get("last_trick")
-    finished = [] if not last else [list(play) for play in last["plays"] if list(play) not in earlier]
-    return finished, [list(play) for play in now["trick"]]
+def new_plays(was, now) -> tuple:
+    """The plays since view ``was``: (those of a trick finished meanwhile, those of the current trick)."""
+    earlier = [list(play) for play in was.trick]
+    if now.last_trick_key == was.last_trick_key:
+        return [], [list(play) for play in now.trick if list(play) not in earlier]
+    last = now.last_trick
+    finished = [] if not last else [list(play) for play in last.plays if list(play) not in earlier]
+    return finished, [list(play) for play in now.trick]
 
 
-def announcement(before, after: dict) -> str:
+def announcement(before, after) -> str:
     """The sentences for what changed from view ``before`` (None: nothing to compare) to view ``after``."""
     if before is None:
         return ""
-    was, now = before["observation"], after["observation"]
-    names = [seat["name"] for seat in after["seats"]]
-    me = now["seat"]
+    was, now = before, after
+    names = [seat.name for seat in after.seats]
+    me = now.seat
 
     def said(plays):
         return [
@@ -36,23 +36,24 @@ def announcement(before, after: dict) -> str:
 
     finished, current = new_plays(was, now)
     sentences = said(finished)
-    last = now.get("last_trick")
-    if last and now["last_trick_key"] != was["last_trick_key"]:
-        if last["winner"] is None:
+    last = now.last_trick
+    if last and now.last_trick_key != was.last_trick_key:
+        if last.winner is None:
             sentences.append(t("status.cancelled"))
-        elif last["winner"] == me:
+        elif last.winner == me:
             sentences.append(t("announce.you_take"))
         else:
-            sentences.append(t("announce.takes", name=names[last["winner"]]))
+            sentences.append(t("announce.takes", name=names[last.winner]))
     return " ".join(sentences + said(current))
 
 
-def sound_of(before, after: dict) -> str:
-    """The sound effect for the change from ``before`` to ``after``: moon, queen, heart, trick, card, or ""."""
+def sound_of(before, after, new_results=()) -> str:
+    """The sound effect for the change from ``before`` to ``after`` (with the hands scored meanwhile):
+    moon, queen, heart, trick, card, or ""."""
     if before is None:
         return ""
-    was, now = before["observation"], after["observation"]
-    if len(now["results"]) > len(was["results"]) and now["results"][-1]["shooter"] is not None:
+    was, now = before, after
+    if any(result.shooter is not None for result in new_results):
         return "moon"
     finished, current = new_plays(was, now)
     cards = [card for _, card in finished + current]
@@ -60,6 +61,6 @@ def sound_of(before, after: dict) -> str:
         return "queen"
     if any(card[1] == "H" for card in cards):
         return "heart"
-    if now["last_trick_key"] != was["last_trick_key"]:
+    if now.last_trick_key != was.last_trick_key:
         return "trick"
     return "card" if cards else ""

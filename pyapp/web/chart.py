@@ -10,7 +10,7 @@ def totals_by_hand(results: list, players: int) -> list:
     lines = [[0] for _ in range(players)]
     for result in results:
         for seat in range(players):
-            lines[seat].append(lines[seat][-1] + result["added"][seat])
+            lines[seat].append(lines[seat][-1] + result.added[seat])
     return lines
 
 

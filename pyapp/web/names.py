@@ -5,7 +5,6 @@ LEVELS = ("basic", "medium", "hard", "random")
 DEFAULT_LEVEL = "medium"
 THINK_TIMES = ("150", "300", "600", "1200")
 SPEEDS = ("instant", "fast", "normal", "slow")
-SPEED_DELAYS = {"instant": 0, "fast": 250, "normal": 650, "slow": 1200}  # a computer seat's delay, ms
 COLLECT = ("click", "timer")
 TOGGLE = ("on", "off")
 

@@ -42,33 +42,23 @@ def preset_of(rules: dict, presets: list) -> str:
     return CUSTOM
 
 
-def game_key(view: dict) -> str:
-    """What identifies one finished game: its deal number and how many decisions it took."""
-    match = view["save"]["match"]
-    return str(match["seed"]) + ":" + str(len(match["history"]))
+def record(stats: dict, view, results: list, presets: list) -> bool:
+    """Add a finished game, seen from the viewer's seat, to ``stats``; False when it was already counted.
 
-
-def is_party(view: dict) -> bool:
-    """Whether several people share this device in the game of ``view`` (party mode)."""
-    return sum(1 for seat in view["seats"] if seat["bot"] is None) > 1
-
-
-def record(stats: dict, view: dict, presets: list) -> bool:
-    """Add a finished game, seen from the viewer's seat, to ``stats``; False when it was already counted."""
-    observation = view["observation"]
-    key = game_key(view)
-    if observation["phase"] != "over" or stats.get("last") == key or is_party(view):
+    ``view`` is the engine's view (:class:`web.protocol.View`), ``results`` the game's hand results.
+    """
+    key = view.game_key
+    if view.phase != "over" or stats.get("last") == key or view.party:
         return False  # not over, counted already, or a party game (whose statistics would it be?)
-    me = observation["seat"]
-    name = preset_of(observation["rules"], presets)
+    me = view.seat
+    name = preset_of(view.rules, presets)
     entry = stats["presets"].setdefault(name, {field: 0 for field in FIELDS})
-    results = observation["results"]
     entry["games"] += 1
-    entry["wins"] += 1 if me in observation["winners"] else 0
+    entry["wins"] += 1 if me in view.winners else 0
     entry["hands"] += len(results)
-    entry["points"] += observation["scores"][me]
-    entry["moons"] += sum(1 for result in results if result["shooter"] == me)
-    entry["queens"] += sum(1 for result in results if result.get("queen") == me)
+    entry["points"] += view.scores[me]
+    entry["moons"] += sum(1 for result in results if result.shooter == me)
+    entry["queens"] += sum(1 for result in results if result.queen == me)
     stats["last"] = key
     return True
 

@@ -1,16 +1,14 @@
-"""The page's own state beside the engine's view, and what the page should do next.
+"""The page's own state beside the engine's view: what the person has picked and opened on screen.
 
-Plain Python that MicroPython and CPython both run.  The engine's view says
-what the match is; this says what the person has seen and chosen on screen:
-the cards picked to pass, the finished trick already collected, the hand
-summaries already read, the open panel and the settings.
+Plain Python that MicroPython and CPython both run.  The engine's view
+(:class:`web.protocol.View`) says what the game is and what happens next;
+this keeps the rest: the cards picked to pass, the open panel, the hint on
+screen, the score sheet's results, the settings and the statistics.
 """
-
-import json
 
 from . import player_stats
 from .announce import new_plays
-from .names import SPEED_DELAYS
+from .protocol import LOADING, PASS_COUNT
 
 # language "": the browser's choice; name "": "You" in the language in use.
 DEFAULT_SETTINGS = {
@@ -24,87 +22,55 @@ DEFAULT_SETTINGS = {
     "autoplay": "off",
     "sound": "on",
 }
-PASS_COUNT = 3
+ENGINE_SETTINGS = ("think_ms", "speed", "collect", "autoplay")  # what the engine needs to know
 
 
 class Session:
-    """What the person has seen and chosen; saved with the game so a reload resumes it."""
+    """What the person sees and has chosen on this page."""
 
     def __init__(self, settings: dict = None):
-        self.view = None
-        self.ready = False  # the engine has answered: until then a saved game is only drawn
+        self.view = None  # the engine's last view (or, until the engine answers, the saved copy of it)
+        self.ready = False  # the engine has answered: until then a saved view is only drawn
+        self.results = []  # every scored hand of the game (web.protocol.Result)
         self.selected = []
         self.hint = None
-        self.collected = ""
-        self.summaries_seen = 0
         self.panel = ""
-        self.notice = ""
         self.link = None  # a shared deal waiting for the person's answer
         self.stats = player_stats.empty()
-        self.shown_to = None  # party mode: the person who has taken the device and may see the cards
         self.arrivals = []  # plays new since the last view: they fly in
         self.dealing = False  # a new hand's first drawing: its cards are dealt in
         self.confirm_reset = False
         self.share = None  # the links the share panel shows
         self.settings = dict(DEFAULT_SETTINGS)
-        if settings:
+        if isinstance(settings, dict):
             for key in DEFAULT_SETTINGS:
                 if key in settings:
                     self.settings[key] = settings[key]
 
-    def show(self, view: dict, fresh: bool = False, ready: bool = True) -> None:
-        """Take a new view; ``fresh`` for a new or loaded game (nothing left to collect); ``ready``
-        unless it is a saved view drawn before the engine has started."""
-        observation = view["observation"]
-        before = self.view["observation"] if self.view is not None else None
-        self.dealing = ready and (before is None or before["hand_index"] != observation["hand_index"])
-        self.arrivals = [] if before is None else new_plays(before, observation)[1]
-        if (
-            observation["phase"] != "pass"
-            or self.view is None
-            or self.view["observation"]["seat"] != observation["seat"]
-        ):
+    def show(self, view, results_count: int, new_results: list, ready: bool = True, fresh: bool = False) -> None:
+        """Take a new view and the results new since the last one; ``fresh`` for another game or a reload."""
+        before = None if fresh else self.view
+        self.dealing = ready and (before is None or before.hand_index != view.hand_index)
+        self.arrivals = [] if before is None else new_plays(before, view)[1]
+        if view.phase != "pass" or before is None or before.seat != view.seat:
             self.selected = []  # nothing to pick, or (party mode) someone else's cards are coming
+        kept = max(results_count - len(new_results), 0)
+        self.results = self.results[:kept] + list(new_results)
         self.view = view
         self.ready = ready
         self.hint = None
-        if fresh:
-            self.collected = observation["last_trick_key"]
-            self.summaries_seen = len(observation["results"])
 
-    def next_step(self) -> str:
-        """What happens next: loading, collect, summary, over, pass, play, moon, bot or wait."""
+    @property
+    def step(self) -> str:
+        """What happens next, as the engine said (``loading`` until it has answered)."""
         if self.view is None or not self.ready:
-            return "loading"
-        if self.handoff_pending:
-            return "handoff"
-        observation = self.view["observation"]
-        if observation["last_trick"] and observation["last_trick_key"] != self.collected:
-            return "collect"
-        if len(observation["results"]) > self.summaries_seen:
-            return "summary"
-        if observation["phase"] == "over":
-            return "over"
-        if self.view["people_to_act"]:
-            return observation["phase"]
-        if self.view["bots_to_act"]:
-            return "bot"
-        return "wait"
+            return LOADING
+        return self.view.step
 
     @property
     def party(self) -> bool:
         """Whether several people share this device."""
-        return self.view is not None and player_stats.is_party(self.view)
-
-    @property
-    def handoff_pending(self) -> bool:
-        """Party mode: the cards on screen belong to someone who has not yet taken the device."""
-        return self.party and self.view["observation"]["seat"] != self.shown_to
-
-    def take_device(self) -> None:
-        """The person whose cards are on screen has taken the device."""
-        if self.view is not None:
-            self.shown_to = self.view["observation"]["seat"]
+        return self.view is not None and self.view.party
 
     def toggle(self, card: str) -> None:
         """Pick or unpick a card to pass (at most three)."""
@@ -118,42 +84,8 @@ class Session:
         """Whether exactly the cards to pass have been picked."""
         return len(self.selected) == PASS_COUNT
 
-    def collect(self) -> None:
-        """The finished trick on the table has been taken away."""
-        if self.view is not None:
-            self.collected = self.view["observation"]["last_trick_key"]
-
-    def summary_read(self) -> None:
-        """The person has read the end-of-hand summary."""
-        if self.view is not None:
-            self.summaries_seen = len(self.view["observation"]["results"])
-
-    def autoplay_card(self):
-        """The card to play by itself: the only legal one, when the setting asks for it (else None)."""
-        if self.settings.get("autoplay") != "on" or self.next_step() != "play":
-            return None
-        legal = self.view["observation"]["legal"]
-        return legal[0] if len(legal) == 1 else None
-
-    def bot_delay_ms(self) -> int:
-        """How long a computer seat takes to play, by the speed setting."""
-        return SPEED_DELAYS.get(self.settings["speed"], SPEED_DELAYS["normal"])
-
-    def save_record(self) -> str:
-        """The game as saved to storage: the engine's document, the last view and this state."""
-        view = dict(self.view)
-        document = view.pop("save")
-        record = {
-            "save": document,
-            "view": view,
-            "page": {"collected": self.collected, "summaries_seen": self.summaries_seen},
-        }
-        return json.dumps(record)
-
-    def restore_page_state(self, record: dict) -> None:
-        """Take back what had been collected and read, from a saved record."""
-        page = record.get("page") or {}
-        if isinstance(page.get("collected"), str):
-            self.collected = page["collected"]
-        if isinstance(page.get("summaries_seen"), int):
-            self.summaries_seen = page["summaries_seen"]
+    def engine_settings(self) -> dict:
+        """The settings the engine plays by (thinking time, speed, collecting, auto-play)."""
+        settings = {name: self.settings[name] for name in ENGINE_SETTINGS}
+        settings["think_ms"] = int(settings["think_ms"])
+        return settings

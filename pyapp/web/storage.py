@@ -3,10 +3,15 @@
 ``Storage`` wraps anything with ``getItem``/``setItem``/``removeItem``
 (``window.localStorage`` on the page).  When that store is missing, refuses
 to work or is full, values are kept in memory so the game goes on, and
-``problem`` says what happened so the page can tell the player.
+``problem`` says what happened so the page can tell the player.  The game
+itself is stored in the pieces :mod:`web.protocol` names (``SAVE_*``), as
+the engine's answers say; the functions at the end read them back.
 """
 
-SAVE_KEY = "hearts.save"
+import json
+
+from . import protocol
+
 SETTINGS_KEY = "hearts.settings"
 BROKEN_KEY = "hearts.save.broken"
 
@@ -68,3 +73,75 @@ class Storage:
             self.store.removeItem(key)
         except Exception:
             pass
+
+
+VIEW_KEY = "hearts.view"  # the page's copy of the engine's last view, drawn before the engine is up
+MOST_HANDS = 1000  # more finished hands than any game has: a count beyond it is damage
+
+
+def parse_json(text):
+    """Parsed JSON, or None when the text is missing or not JSON."""
+    if not isinstance(text, str):
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def read_saved_game(storage: Storage):
+    """The stored game as the engine's LOAD intent takes it, or None when no game is stored.
+
+    The pieces are read as they are (a damaged one as None); the engine
+    checks them and refuses a game that does not hold together.
+    """
+    game = storage.get(protocol.SAVE_GAME)
+    if game is None:
+        legacy = storage.get(protocol.LEGACY_SAVE)
+        return None if legacy is None else {protocol.LEGACY_SAVE: parse_json(legacy)}
+    current = parse_json(storage.get(protocol.SAVE_CURRENT))
+    number = current.get("hand") if isinstance(current, dict) else None
+    count = number if isinstance(number, int) and 0 <= number <= MOST_HANDS else 0
+    hands = [parse_json(storage.get(protocol.hand_key(index))) for index in range(count)]
+    return {"game": parse_json(game), "hands": hands, "current": current}
+
+
+def saved_results(saved) -> list:
+    """The hand results in a stored game (what the score sheet shows before the engine is up)."""
+    results = []
+    for hand in (saved or {}).get("hands") or []:
+        try:
+            results.append(protocol.Result(hand["result"]))
+        except (KeyError, TypeError, ValueError):
+            return []
+    return results
+
+
+def stored_hands(storage: Storage) -> int:
+    """How many finished hands are stored (so a new game can remove them)."""
+    count = 0
+    while count < MOST_HANDS and storage.get(protocol.hand_key(count)) is not None:
+        count += 1
+    return count
+
+
+def apply_writes(storage: Storage, writes: list) -> None:
+    """Carry out the engine's storage writes: [key, text] stores, [key, None] removes."""
+    for key, text in writes:
+        if text is None:
+            storage.remove(key)
+        else:
+            storage.set(key, text)
+
+
+def set_aside(storage: Storage) -> None:
+    """Move a stored game the engine refused out of the way (kept under BROKEN_KEY, for a bug report)."""
+    keys = [protocol.SAVE_GAME, protocol.SAVE_CURRENT, protocol.LEGACY_SAVE, VIEW_KEY]
+    keys += [protocol.hand_key(index) for index in range(stored_hands(storage))]
+    pieces = {}
+    for key in keys:
+        text = storage.get(key)
+        if text is not None:
+            pieces[key] = text
+        storage.remove(key)
+    storage.set(BROKEN_KEY, json.dumps(pieces))

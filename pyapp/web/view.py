@@ -56,22 +56,27 @@ def card_markup(text: str, tag: str = "button", classes: str = "", attributes: s
     )
 
 
-def seat_name(view: dict, seat: int) -> str:
+def seat_name(view, seat: int) -> str:
     """The escaped name of a seat."""
-    return escape(view["seats"][seat]["name"])
+    return escape(view.seats[seat].name)
 
 
-def reason(view: dict, card: str) -> str:
+def reason(view, card: str) -> str:
     """Why a card of the hand cannot be played now, in the language in use."""
-    refusal = (view.get("reason_codes") or {}).get(card)
-    if not refusal:
-        return view["reasons"].get(card, "")
-    values = dict(refusal["values"])
+    refusal = view.reasons.get(card)
+    return refusal_text(refusal) if refusal else ""
+
+
+def refusal_text(refusal) -> str:
+    """An engine's refusal (:class:`web.protocol.Refusal`) in the language in use."""
+    if not refusal.code:
+        return refusal.text
+    values = dict(refusal.values)
     if "card" in values:
         values["card"] = card_name(values["card"])
     if "suit" in values:
         values["suit"] = t("suit." + values["suit"])
-    return t("reason." + refusal["code"], **values)
+    return t("reason." + refusal.code, **values)
 
 
 def render_title() -> str:
@@ -93,37 +98,31 @@ def render_nav() -> str:
     return "".join(f'<button type="button" {attributes}>{t(key)}</button>' for attributes, key in NAV)
 
 
-def moon_points(view: dict) -> int:
-    """What the moon is worth in this game: every point of the pack (or of both packs)."""
-    return 52 if view["observation"]["rules"].get("variant") == "cancellation" else 26
-
-
 def shown_trick(session) -> tuple:
     """The plays in the middle of the table and the winner to highlight (a finished trick waits there)."""
-    observation = session.view["observation"]
-    if session.next_step() == "collect":
-        last = observation["last_trick"]
-        return last["plays"], last["winner"]
-    return observation["trick"], None
+    view = session.view
+    if session.step == "collect":
+        last = view.last_trick
+        return last.plays, last.winner
+    return view.trick, None
 
 
 def status_text(session) -> str:
     """One line saying what happens now."""
-    step = session.next_step()
+    step = session.step
     if step == "loading":
         return t("status.starting") if session.view else t("status.shuffling")
     view = session.view
-    observation = view["observation"]
-    me = observation["seat"]
+    me = view.seat
     if step == "pass":
-        target = seat_name(view, observation["pass_to"])
-        return t("status.pass", direction=t("direction." + observation["pass_direction"]), name=target)
+        target = seat_name(view, view.pass_to)
+        return t("status.pass", direction=t("direction." + view.pass_direction), name=target)
     if step == "play":
-        return t("status.lead") if not observation["trick"] else t("status.turn")
+        return t("status.lead") if not view.trick else t("status.turn")
     if step == "bot":
-        return t("status.thinking", name=seat_name(view, view["bots_to_act"][0]))
+        return t("status.thinking", name=seat_name(view, view.to_act[0]))
     if step == "collect":
-        winner = observation["last_trick"]["winner"]
+        winner = view.last_trick.winner
         if winner is None:
             return t("status.cancelled")
         click = "_click" if session.settings["collect"] == "click" else ""
@@ -142,26 +141,25 @@ def render_table(session) -> str:
     if session.view is None:
         return f'<p class="status" role="status">{status_text(session)}</p>'
     view = session.view
-    observation = view["observation"]
-    players = len(view["seats"])
-    me = observation["seat"]
-    step = session.next_step()
+    players = len(view.seats)
+    me = view.seat
+    step = session.step
     parts = []
     for seat in range(players):
         relative = (seat - me) % players
         x, y = seat_point(relative, players, 42, 40)
-        acting = seat in observation["to_act"] and step in ("play", "bot", "moon", "pass")
+        acting = seat in view.to_act and step in ("play", "bot", "moon", "pass")
         classes = "seat" + (" me" if seat == me else "") + (" turn" if acting else "")
-        details = [f'<span class="score" title="{t("seat.total")}">{observation["scores"][seat]}</span>']
-        taken = observation["points_taken"][seat]
+        details = [f'<span class="score" title="{t("seat.total")}">{view.scores[seat]}</span>']
+        taken = view.points_taken[seat]
         details.append(f'<span class="taken" title="{t("seat.taken")}">♥ {taken}</span>')
         if seat != me:
-            details.append(f'<span class="count" title="{t("seat.cards")}">{observation["hand_sizes"][seat]}</span>')
-        if seat == observation["dealer"]:
+            details.append(f'<span class="count" title="{t("seat.cards")}">{view.hand_sizes[seat]}</span>')
+        if seat == view.dealer:
             details.append(f'<span class="chip" title="{t("seat.dealer")}">{t("seat.dealer_chip")}</span>')
-        if observation["phase"] == "pass" and observation["passes_chosen"][seat]:
+        if view.phase == "pass" and view.passes_chosen[seat]:
             details.append(f'<span class="chip" title="{t("seat.passed")}">✓</span>')
-        label = t("seat.label", name=seat_name(view, seat), score=observation["scores"][seat], taken=taken)
+        label = t("seat.label", name=seat_name(view, seat), score=view.scores[seat], taken=taken)
         parts.append(
             f'<div class="{classes}" style="--x:{x}%;--y:{y}%" data-seat="{seat}" role="group" '
             f'aria-label="{label}"><span class="name">{seat_name(view, seat)}</span>'
@@ -191,12 +189,12 @@ def render_table(session) -> str:
         collect = f' data-action="collect" title="{t("trick.collect")}" style="--wx:{wx};--wy:{wy}"'
     crowded = " crowded" if players > 6 else ""
     parts.append(f'<div class="trick{crowded}"{collect}>{"".join(cards)}</div>')
-    hearts = t("info.broken") if observation["hearts_broken"] else t("info.unbroken")
+    hearts = t("info.broken") if view.hearts_broken else t("info.unbroken")
     info = [
-        t("info.hand", number=observation["hand_index"] + 1),
-        t("passing." + observation["pass_direction"]),
-        f'<span class="{"broken" if observation["hearts_broken"] else "unbroken"}">♥ {hearts}</span>',
-        t("info.target", target=observation["rules"]["target"]),
+        t("info.hand", number=view.hand_index + 1),
+        t("passing." + view.pass_direction),
+        f'<span class="{"broken" if view.hearts_broken else "unbroken"}">♥ {hearts}</span>',
+        t("info.target", target=view.rules["target"]),
     ]
     parts.append(f'<p class="info">{" · ".join(info)}</p>')
     parts.append(f'<p class="status" role="status">{status_text(session)}</p>')
@@ -208,14 +206,13 @@ def render_hand(session) -> str:
     if session.view is None:
         return ""
     view = session.view
-    observation = view["observation"]
-    step = session.next_step()
+    step = session.step
     if step == "handoff":
         return f'<p class="hidden-hand">{t("handoff.hidden")}</p>'
-    legal = set(observation["legal"]) if step == "play" else set()
-    received = set(observation["received"]) if observation["phase"] == "play" and not observation["tricks"] else set()
+    legal = set(view.legal) if step == "play" else set()
+    received = set(view.received) if view.phase == "play" and not view.tricks_played else set()
     buttons = []
-    for index, text in enumerate(observation["hand"]):
+    for index, text in enumerate(view.hand):
         classes = []
         attributes = f' data-index="{index}"'
         if step == "pass":
@@ -233,21 +230,19 @@ def render_hand(session) -> str:
             attributes += f' data-badge="{t("hand.received")}"'
         label = ""
         hint = session.hint if step == "play" else None
-        if hint and text in hint["points"]:
-            best = text == hint["best"]
+        if hint and text in hint.points:
+            best = text == hint.best
             classes.append("best" if best else "")
-            attributes += f' data-hint="{hint["points"][text]}"'
-            label = t(
-                "hand.estimate_best" if best else "hand.estimate", card=card_name(text), points=hint["points"][text]
-            )
+            attributes += f' data-hint="{hint.points[text]}"'
+            label = t("hand.estimate_best" if best else "hand.estimate", card=card_name(text), points=hint.points[text])
         buttons.append(card_markup(text, "button", " ".join(c for c in classes if c), attributes, label))
     parts = [f'<div class="cards" role="group" aria-label="{t("hand.label")}">{"".join(buttons)}</div>']
     tools = []
     if step == "play":
         tools.append(("hint", "hand.hint"))
-    if step in UNDO_STEPS and view.get("can_undo") and session.settings.get("undo") != "off" and not session.party:
+    if step in UNDO_STEPS and view.can_undo and session.settings.get("undo") != "off" and not session.party:
         tools.append(("undo", "hand.undo"))
-    if step == "play" and view.get("can_claim"):
+    if step == "play" and view.can_claim:
         tools.append(("claim", "hand.claim"))
     if step == "play":
         tools.append(("finish", "hand.finish"))
@@ -262,9 +257,14 @@ def render_hand(session) -> str:
         )
     if step == "pass":
         disabled = "" if session.ready_to_pass else " disabled"
-        label = t("hand.pass", direction=t("direction." + observation["pass_direction"]))
+        label = t("hand.pass", direction=t("direction." + view.pass_direction))
         parts.append(f'<button type="button" class="primary pass" data-action="pass"{disabled}>{label}</button>')
     return "".join(parts)
+
+
+def sheet_names(session) -> tuple:
+    """The seat names the score sheet shows (with the results, what it is drawn from)."""
+    return tuple(seat.name for seat in session.view.seats) if session.view is not None else ()
 
 
 def render_sheet(session) -> str:
@@ -272,17 +272,16 @@ def render_sheet(session) -> str:
     if session.view is None:
         return ""
     view = session.view
-    observation = view["observation"]
-    players = len(view["seats"])
+    players = len(view.seats)
     head = "".join(f'<th scope="col">{seat_name(view, seat)}</th>' for seat in range(players))
     rows = []
     totals = [0] * players
-    for number, result in enumerate(observation["results"]):
+    for number, result in enumerate(session.results):
         cells = []
         for seat in range(players):
-            totals[seat] += result["added"][seat]
-            moon = " ☾" if result["shooter"] == seat else ""
-            cells.append(f"<td>{totals[seat]}<small> ({signed(result['added'][seat])}){moon}</small></td>")
+            totals[seat] += result.added[seat]
+            moon = " ☾" if result.shooter == seat else ""
+            cells.append(f"<td>{totals[seat]}<small> ({signed(result.added[seat])}){moon}</small></td>")
         rows.append(f'<tr><th scope="row">{number + 1}</th>{"".join(cells)}</tr>')
     if not rows:
         rows.append(f'<tr><td colspan="{players + 1}">{t("sheet.none")}</td></tr>')
@@ -290,11 +289,11 @@ def render_sheet(session) -> str:
         f'<table class="sheet-table"><caption>{t("sheet.caption")}</caption>'
         f'<thead><tr><th scope="col">{t("sheet.hand")}</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
     )
-    if not observation["results"]:
+    if not session.results:
         return table
     names = [seat_name(view, seat) for seat in range(players)]
-    target = observation["rules"]["target"]
-    return table + render_chart(names, observation["results"], target, t("chart.title"))
+    target = view.rules["target"]
+    return table + render_chart(names, session.results, target, t("chart.title"))
 
 
 def signed(value: int) -> str:
@@ -306,7 +305,7 @@ def render_dialog(session, catalog) -> str:
     """The dialog for the current step or open panel, or an empty string."""
     if session.view is None and session.panel not in ("new", "settings", "share", "stats"):
         return ""
-    step = session.next_step()
+    step = session.step
     if session.panel == "new":
         return render_new_game(session, catalog)
     if session.panel == "settings":
@@ -340,31 +339,30 @@ def _dialog(title: str, body: str, buttons: str) -> str:
 def render_summary(session) -> str:
     """The end-of-hand summary, with the moon announced."""
     view = session.view
-    observation = view["observation"]
-    number = session.summaries_seen
-    result = observation["results"][number]
-    before = [0] * len(view["seats"])
-    for earlier in observation["results"][:number]:
-        before = [total + added for total, added in zip(before, earlier["added"])]
+    number = view.summary_hand
+    result = session.results[number]
+    before = [0] * len(view.seats)
+    for earlier in session.results[:number]:
+        before = [total + added for total, added in zip(before, earlier.added)]
     rows = []
-    for seat in range(len(view["seats"])):
-        total = before[seat] + result["added"][seat]
+    for seat in range(len(view.seats)):
+        total = before[seat] + result.added[seat]
         rows.append(
-            f'<tr><th scope="row">{seat_name(view, seat)}</th><td>{result["taken"][seat]}</td>'
-            f"<td>{signed(result['added'][seat])}</td>"
+            f'<tr><th scope="row">{seat_name(view, seat)}</th><td>{result.taken[seat]}</td>'
+            f"<td>{signed(result.added[seat])}</td>"
             f"<td>{total}</td></tr>"
         )
     moon = ""
-    if result["shooter"] is not None:
-        how = "subtracted" if result["choice"] == "subtract_from_self" else "added"
-        if result["shooter"] == observation["seat"]:
-            text = t("summary.moon_you_" + how, points=moon_points(view))
+    if result.shooter is not None:
+        how = "subtracted" if result.choice == "subtract_from_self" else "added"
+        if result.shooter == view.seat:
+            text = t("summary.moon_you_" + how, points=view.moon_points)
         else:
-            text = t("summary.moon_" + how, name=seat_name(view, result["shooter"]), points=moon_points(view))
+            text = t("summary.moon_" + how, name=seat_name(view, result.shooter), points=view.moon_points)
         moon = f'<p class="moon" role="alert">{text}</p>'
     head = "".join(f"<th>{t(key)}</th>" for key in ("summary.taken", "summary.scored", "summary.total"))
     body = f"{moon}<table><thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-    last = number + 1 == len(observation["results"]) and observation["phase"] == "over"
+    last = number + 1 == len(session.results) and view.phase == "over"
     label = t("summary.result") if last else t("summary.next")
     return _dialog(
         t("summary.title", number=number + 1),
@@ -375,7 +373,7 @@ def render_summary(session) -> str:
 
 def render_handoff(session) -> str:
     """Party mode: pass the device to the next person; their cards stay hidden until they say so."""
-    name = seat_name(session.view, session.view["observation"]["seat"])
+    name = seat_name(session.view, session.view.seat)
     body = f"<p>{t('handoff.body', name=name)}</p>"
     button = f'<button type="button" class="primary" data-action="handoff">{t("handoff.ready", name=name)}</button>'
     return _dialog(t("handoff.title", name=name), body, button)
@@ -384,12 +382,12 @@ def render_handoff(session) -> str:
 def render_moon_choice(session) -> str:
     """The shooter's choice of how the moon scores, with the totals each gives."""
     view = session.view
-    outcomes = view["observation"]["moon_outcomes"]
+    outcomes = view.moon_outcomes
 
     def totals(choice):
         return ", ".join(f"{seat_name(view, s)} {t}" for s, t in enumerate(outcomes[choice]))
 
-    points = moon_points(view)
+    points = view.moon_points
     body = f"<p>{t('moon.question')}</p>"
     buttons = (
         f'<button type="button" class="primary" data-action="moon" data-choice="subtract_from_self">'
@@ -403,17 +401,14 @@ def render_moon_choice(session) -> str:
 def render_game_over(session) -> str:
     """Game over: the winner(s) and the final totals."""
     view = session.view
-    observation = view["observation"]
-    winners = observation["winners"]
+    winners = view.winners
     names = t("and").join(seat_name(view, w) for w in winners)
-    if winners == [observation["seat"]]:
+    if winners == [view.seat]:
         headline = t("over.you_win")
     else:
         headline = t("over.win_shared" if len(winners) > 1 else "over.wins", names=names)
-    order = sorted(range(len(view["seats"])), key=lambda s: observation["scores"][s])
-    rows = "".join(
-        f'<tr><th scope="row">{seat_name(view, s)}</th><td>{observation["scores"][s]}</td></tr>' for s in order
-    )
+    order = sorted(range(len(view.seats)), key=lambda s: view.scores[s])
+    rows = "".join(f'<tr><th scope="row">{seat_name(view, s)}</th><td>{view.scores[s]}</td></tr>' for s in order)
     body = f'<p class="winner" role="alert">{headline}</p><table><tbody>{rows}</tbody></table>'
     buttons = (
         f'<button type="button" class="primary" data-action="again">{t("over.again")}</button>'
@@ -425,19 +420,19 @@ def render_game_over(session) -> str:
 def render_last_trick(session) -> str:
     """The last finished trick, to look at again."""
     view = session.view
-    last = view["observation"]["last_trick"]
+    last = view.last_trick
     if not last:
         body = f"<p>{t('last.none')}</p>"
     else:
         cards = "".join(
             f"<figure>{card_markup(text, 'div', 'small' + (' winner' if seat == last['winner'] else ''))}"
             f"<figcaption>{seat_name(view, seat)}</figcaption></figure>"
-            for seat, text in last["plays"]
+            for seat, text in last.plays
         )
-        if last["winner"] is None:
+        if last.winner is None:
             taker = t("last.cancelled")
         else:
-            taker = t("last.taken", name=seat_name(view, last["winner"]))
+            taker = t("last.taken", name=seat_name(view, last.winner))
         body = f'<div class="last-trick">{cards}</div><p>{taker}</p>'
     return _dialog(t("last.title"), body, close_button())
 
@@ -568,24 +563,24 @@ def render_share(session) -> str:
     return _dialog(t("share.title"), body, close_button())
 
 
-def describe_link(link: dict, catalog) -> str:
-    """A shared deal in words: its number, players, game, target and computer levels (escaped)."""
+def describe_link(link, catalog) -> str:
+    """A shared deal (:class:`web.protocol.Link`) in words: its number, players, game, target, levels (escaped)."""
     defaults = {option["name"]: option["default"] for option in (catalog or {}).get("options", [])}
-    rules = dict(defaults, **link.get("rules", {}))
+    rules = dict(defaults, **link.rules)
     parts = []
-    if link.get("seed") is not None:
-        parts.append(t("link.deal", seed=link["seed"]))
+    if link.seed is not None:
+        parts.append(t("link.deal", seed=link.seed))
     parts.append(t("link.players", count=rules.get("players", 4)))
     parts.append(t("choice." + str(rules.get("variant", "classic"))))
     parts.append(t("link.target", target=rules.get("target", 100)))
-    if link.get("levels"):
-        parts.append(t("link.against", levels=", ".join(t("level." + level) for level in link["levels"])))
+    if link.levels:
+        parts.append(t("link.against", levels=", ".join(t("level." + level) for level in link.levels)))
     return escape(" · ".join(parts))
 
 
 def render_link_offer(session, catalog) -> str:
     """Someone's shared deal, offered while a game is in progress (which is kept unless the person says so)."""
-    description = describe_link(session.link or {}, catalog)
+    description = describe_link(session.link, catalog)
     body = f"<p>{t('link.offer', description=description)}</p><p>{t('link.ends')}</p>"
     buttons = (
         f'<button type="button" class="primary" data-action="play-link">{t("link.play")}</button>'

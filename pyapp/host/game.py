@@ -1,0 +1,433 @@
+"""The engine side of the page: one game, what happens next, and what to save (the game manager).
+
+:class:`Host` takes the page's intents (named in :mod:`pyapp.web.protocol`)
+and answers each with the viewer's view, the new hand results and the
+storage writes.  It owns everything the page used to decide for itself:
+whose eyes the page is (the viewer), when a computer plays and after what
+delay, when a finished trick is collected and when a hand's summary has been
+read.  The page only renders what it is told and sends intents back.
+
+The save is kept in pieces so that what is written per action does not grow
+with the game: the game's header once, each finished hand once (the hand
+review reads them later), and the hand in progress after every action.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..bots import BOTS
+from ..engine.actions import ActionError
+from ..engine.cards import card_text
+from ..engine.claims import can_claim
+from ..engine.match import HandResult, IllegalAction, Phase, Reason
+from ..engine.observation import last_trick_key, observe
+from ..engine.rules import PRESET_LABELS, PRESETS, RulesError, option_schema
+from ..engine.save import SaveError, check_header
+from ..web import protocol
+from .links import PERSON, LinkError, deal_query, parse_deal_query
+from .table import Table
+
+EXPECTED_ERRORS = (ActionError, IllegalAction, LinkError, RulesError, SaveError, ValueError)
+SPEED_DELAYS_MS = {"instant": 0, "fast": 250, "normal": 650, "slow": 1200}  # a computer seat's delay
+COLLECT_DELAY_MS = 1200  # "collect by timer": how long a finished trick stays on the table
+DEFAULT_SETTINGS: dict[str, Any] = {"think_ms": 300, "speed": "normal", "collect": "click", "autoplay": "off"}
+MAX_MESSAGE = 200_000  # characters: a save of the longest game is far shorter
+
+
+def result_data(result: HandResult) -> dict[str, Any]:
+    """A hand's result as protocol data (:class:`pyapp.web.protocol.Result`)."""
+    return {
+        "taken": list(result.taken),
+        "added": list(result.added),
+        "shooter": result.shooter,
+        "choice": result.choice.value if result.choice else None,
+        "queen": result.queen,
+    }
+
+
+def refusal_of(error: Exception) -> dict[str, Any]:
+    """Why an intent was refused: the catalogue code and values when the engine has them, else the text."""
+    reason = error.args[0] if error.args else ""
+    if isinstance(reason, Reason):
+        return {"code": reason.code, "values": dict(reason.values), "text": str(reason)}
+    return {"code": "", "values": {}, "text": str(error)}
+
+
+def _compact(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+class Host:
+    """One game as the page plays it: takes intents (JSON), answers with views and storage writes."""
+
+    def __init__(self) -> None:
+        self.table: Table | None = None
+        self.settings = dict(DEFAULT_SETTINGS)
+        self.viewer = 0
+        self.collected = ""  # the key of the last finished trick the person has taken off the table
+        self.summaries_seen = 0
+        self.shown_to: int | None = None  # party mode: who has taken the device
+        self.turn = 0
+        self.sent_results = 0  # results the page has
+        self.stored_hands = 0  # finished hands in storage
+
+    # The one entry point ------------------------------------------------------
+
+    def handle(self, text: str) -> str:
+        """Answer one intent (JSON text, see :func:`pyapp.web.protocol.message`) with JSON text."""
+        extra: dict[str, Any] = {}
+        writes: list[list[Any]] = []
+        try:
+            data = self._read(text)
+            handler = getattr(self, "_on_" + data["intent"])
+            extra = handler(data, writes) or {}
+        except EXPECTED_ERRORS as error:
+            return self._answer(refusal=refusal_of(error))
+        return self._answer(writes=writes, **extra)
+
+    @staticmethod
+    def _read(text: str) -> dict[str, Any]:
+        if not isinstance(text, str) or len(text) > MAX_MESSAGE:
+            raise ValueError("The message is too long")
+        try:
+            data = json.loads(text)
+        except ValueError:
+            raise ValueError("The message is not readable JSON") from None
+        if not isinstance(data, dict) or data.get("intent") not in protocol.INTENTS:
+            raise ValueError("The engine does not know this message")
+        if data.get("version") != protocol.VERSION:
+            raise ValueError("The page and the engine are of different versions: reload the page")
+        return data
+
+    def _answer(self, refusal: dict | None = None, writes: list | None = None, **extra: Any) -> str:
+        self.turn += 1
+        view = self._view() if self.table is not None else None
+        results = [result_data(r) for r in self.table.match.results] if self.table is not None else []
+        new = results[self.sent_results :] if self.sent_results <= len(results) else results
+        if self.sent_results > len(results):  # an undo took a scored hand back
+            new = []
+        self.sent_results = len(results)
+        answer = {
+            "ok": refusal is None,
+            "refusal": refusal,
+            "view": view,
+            "results_count": len(results),
+            "new_results": new,
+            "writes": writes or [],
+            "hint": extra.get("hint"),
+            "link": extra.get("link"),
+            "query": extra.get("query"),
+        }
+        return _compact(answer)
+
+    # Intents ------------------------------------------------------------------
+
+    def _on_configure(self, data: dict[str, Any], writes: list) -> None:
+        settings = data.get("settings")
+        if not isinstance(settings, dict):
+            raise ValueError("The settings are not an object")
+        for name, default in DEFAULT_SETTINGS.items():
+            if name in settings:
+                self.settings[name] = type(default)(settings[name])
+        if self.table is not None:
+            self.table.set_think_ms(float(self.settings["think_ms"]))
+
+    def _on_start(self, data: dict[str, Any], writes: list) -> None:
+        options = data.get("options")
+        if not isinstance(options, dict):
+            raise ValueError("The new game's options are not an object")
+        table = Table.new(options)
+        table.set_think_ms(float(self.settings["think_ms"]))
+        self._take(table, {"collected": "", "summaries_seen": 0, "shown_to": None})
+        self.sent_results = 0
+        writes.append([protocol.SAVE_GAME, _compact(self._header())])
+        writes.extend([protocol.hand_key(number), None] for number in range(int(data.get("stored_hands", 0) or 0)))
+        self.stored_hands = 0
+        self._store(writes)
+
+    def _on_load(self, data: dict[str, Any], writes: list) -> None:
+        saved = data.get("saved")
+        if isinstance(saved, dict) and protocol.LEGACY_SAVE in saved:
+            document, page = self._legacy(saved[protocol.LEGACY_SAVE])
+            table = Table.from_document(document)
+            self._take(table, page)
+            self.stored_hands = 0
+            writes.append([protocol.SAVE_GAME, _compact(self._header())])
+            writes.append([protocol.LEGACY_SAVE, None])
+        else:
+            document, page, stored = self._pieces(saved)
+            table = Table.from_document(document)
+            self._take(table, page)
+            self.stored_hands = stored
+        self.table = table
+        table.set_think_ms(float(self.settings["think_ms"]))
+        self.sent_results = 0
+        self._store(writes)
+
+    def _on_pass(self, data: dict[str, Any], writes: list) -> None:
+        self._act({"seat": data.get("seat"), "pass": data.get("cards")}, writes)
+
+    def _on_play(self, data: dict[str, Any], writes: list) -> None:
+        self._act({"seat": data.get("seat"), "play": data.get("card")}, writes)
+
+    def _on_moon(self, data: dict[str, Any], writes: list) -> None:
+        self._act({"seat": data.get("seat"), "moon": data.get("choice")}, writes)
+
+    def _on_continue(self, data: dict[str, Any], writes: list) -> None:
+        table = self._table()
+        if data.get("turn") != self.turn:
+            return  # timed for an earlier answer: the person has acted since
+        step, after = self._step()
+        if after is None:
+            return
+        if step == protocol.STEP_BOT:
+            table.bot_step()
+        elif step == protocol.STEP_COLLECT:
+            self.collected = last_trick_key(table.match)
+        elif step == protocol.STEP_PLAY:
+            legal = table.match.legal_cards(self.viewer)
+            table.act({"seat": self.viewer, "play": card_text(legal[0])})
+        self._store(writes)
+
+    def _on_collect(self, data: dict[str, Any], writes: list) -> None:
+        if self._step()[0] != protocol.STEP_COLLECT:
+            raise IllegalAction("There is no trick to collect")
+        self.collected = last_trick_key(self._table().match)
+        self._store(writes)
+
+    def _on_read_on(self, data: dict[str, Any], writes: list) -> None:
+        if self._step()[0] != protocol.STEP_SUMMARY:
+            raise IllegalAction("There is no hand summary to read")
+        self.summaries_seen = len(self._table().match.results)
+        self._store(writes)
+
+    def _on_take_device(self, data: dict[str, Any], writes: list) -> None:
+        self._table()
+        self.shown_to = self.viewer
+        self._store(writes)
+
+    def _on_undo(self, data: dict[str, Any], writes: list) -> None:
+        table = self._table()
+        table.undo(self.viewer)
+        self._seen_all()
+        self._store(writes)
+
+    def _on_claim(self, data: dict[str, Any], writes: list) -> None:
+        self._table().claim(self.viewer)
+        self._store(writes)
+
+    def _on_finish(self, data: dict[str, Any], writes: list) -> None:
+        self._table().finish(self.viewer)
+        self._store(writes)
+
+    def _on_hint(self, data: dict[str, Any], writes: list) -> dict[str, Any]:
+        return {"hint": self._table().hint(self.viewer)}
+
+    def _on_read_link(self, data: dict[str, Any], writes: list) -> dict[str, Any]:
+        return {"link": parse_deal_query(str(data.get("query", "")))}
+
+    def _on_share(self, data: dict[str, Any], writes: list) -> dict[str, Any]:
+        table = self._table()
+        levels = [seat.bot or PERSON for seat in table.seats[1:]]
+        return {"query": deal_query(table.match.rules, table.match.seed, levels)}
+
+    # What happens next ----------------------------------------------------------
+
+    def _table(self) -> Table:
+        if self.table is None:
+            raise IllegalAction("No game is in progress")
+        return self.table
+
+    def _act(self, action: dict[str, Any], writes: list) -> None:
+        self._table().act(action)
+        self._store(writes)
+
+    def _take(self, table: Table, page: dict[str, Any]) -> None:
+        """Play ``table`` from now on, with what the person had already seen."""
+        self.table = table
+        collected = page.get("collected")
+        self.collected = collected if isinstance(collected, str) else last_trick_key(table.match)
+        seen = page.get("summaries_seen")
+        self.summaries_seen = seen if type(seen) is int else len(table.match.results)
+        shown = page.get("shown_to")
+        self.shown_to = shown if type(shown) is int else None
+
+    def _seen_all(self) -> None:
+        match = self._table().match
+        self.collected = last_trick_key(match)
+        self.summaries_seen = len(match.results)
+
+    def _update_viewer(self) -> int:
+        """Whose eyes the page is: the person to act now, else the person who acted last.
+
+        With several people at one device (party mode) the view follows the
+        turn, so each sees only their own cards; the page hides them between two.
+        """
+        table = self._table()
+        people = table.people_to_act
+        if people:
+            self.viewer = people[0]
+        elif not 0 <= self.viewer < len(table.seats) or table.seats[self.viewer].bot is not None:
+            self.viewer = next(seat for seat, s in enumerate(table.seats) if s.bot is None)
+        return self.viewer
+
+    @property
+    def party(self) -> bool:
+        """Whether several people share this device."""
+        return sum(1 for seat in self._table().seats if seat.bot is None) > 1
+
+    def _step(self) -> tuple[str, int | None]:
+        """What happens next, and after how many milliseconds the page sends CONTINUE (None: it waits)."""
+        table = self._table()
+        match = table.match
+        viewer = self._update_viewer()
+        delay = SPEED_DELAYS_MS.get(self.settings["speed"], SPEED_DELAYS_MS["normal"])
+        if self.party and viewer != self.shown_to:
+            return protocol.STEP_HANDOFF, None
+        if match.last_trick and last_trick_key(match) != self.collected:
+            return protocol.STEP_COLLECT, COLLECT_DELAY_MS if self.settings["collect"] == "timer" else None
+        if len(match.results) > self.summaries_seen:
+            return protocol.STEP_SUMMARY, None
+        if match.phase is Phase.OVER:
+            return protocol.STEP_OVER, None
+        if table.people_to_act:
+            step = match.phase.value
+            single = step == protocol.STEP_PLAY and len(match.legal_cards(viewer)) == 1
+            return step, delay if single and self.settings["autoplay"] == "on" else None
+        if table.bots_to_act:
+            return protocol.STEP_BOT, delay
+        return protocol.STEP_WAIT, None
+
+    def _view(self) -> dict[str, Any]:
+        """The viewer's view (:class:`pyapp.web.protocol.View`): only what that seat may see."""
+        table = self._table()
+        match = table.match
+        step, after = self._step()
+        seat = self.viewer
+        observation = observe(match, seat)
+        reasons = {}
+        if observation.phase is Phase.PLAY and match.current_seat == seat:
+            for face in set(observation.hand) - set(observation.legal):
+                reasons[card_text(face)] = refusal_of(IllegalAction(match.play_refusal(seat, face)))
+        last = observation.last_trick
+        texts = card_text
+        return {
+            "turn": self.turn,
+            "step": step,
+            "after_ms": after,
+            "seat": seat,
+            "seats": [s.to_dict() for s in table.seats],
+            "party": self.party,
+            "rules": match.rules.to_dict(),
+            "moon_points": match.rules.moon_points,
+            "phase": observation.phase.value,
+            "hand_index": observation.hand_index,
+            "dealer": observation.dealer,
+            "pass_direction": observation.pass_direction,
+            "pass_to": observation.pass_to,
+            "hand": [texts(face) for face in observation.hand],
+            "legal": [texts(face) for face in observation.legal],
+            "reasons": reasons,
+            "received": [texts(face) for face in observation.received],
+            "passes_chosen": list(observation.passes_chosen),
+            "to_act": list(observation.to_act),
+            "trick": [[s, texts(face)] for s, face in observation.trick],
+            "last_trick": None
+            if last is None
+            else {"leader": last.leader, "plays": [[s, texts(f)] for s, f in last.plays], "winner": last.winner},
+            "last_trick_key": observation.last_trick_key,
+            "tricks_played": len(observation.tricks),
+            "hearts_broken": observation.hearts_broken,
+            "points_taken": list(observation.points_taken),
+            "hand_sizes": list(observation.hand_sizes),
+            "scores": list(observation.scores),
+            "moon_outcomes": {choice.value: list(totals) for choice, totals in observation.moon_outcomes.items()},
+            "winners": list(observation.winners),
+            "can_undo": table.last_decision_of(seat) is not None,
+            "can_claim": can_claim(match, seat),
+            "summary_hand": self.summaries_seen if step == protocol.STEP_SUMMARY else None,
+            "game_key": f"{match.seed}:{len(match.history)}",
+            "last_decision": table.last_decision,
+        }
+
+    # Saving ---------------------------------------------------------------------
+
+    def _header(self) -> dict[str, Any]:
+        table = self._table()
+        return {
+            "format": protocol.GAME_FORMAT,
+            "version": protocol.VERSION,
+            "rules": table.match.rules.to_dict(),
+            "seed": table.match.seed,
+            "seats": [seat.to_dict() for seat in table.seats],
+        }
+
+    def _store(self, writes: list) -> None:
+        """The storage writes after a change: finished hands not yet stored, then the hand in progress."""
+        match = self._table().match
+        finished = len(match.results)
+        starts = [*match.hand_starts, len(match.history)]
+        for number in range(self.stored_hands, finished):
+            record = {
+                "game": match.seed,
+                "hand": number,
+                "actions": [action.to_dict() for action in match.history[starts[number] : starts[number + 1]]],
+                "result": result_data(match.results[number]),
+            }
+            writes.append([protocol.hand_key(number), _compact(record)])
+        writes.extend([protocol.hand_key(number), None] for number in range(finished, self.stored_hands))
+        self.stored_hands = finished
+        current = {
+            "game": match.seed,
+            "hand": match.hand_index,
+            "actions": [action.to_dict() for action in match.history[match.hand_starts[-1] :]],
+            "page": {"collected": self.collected, "summaries_seen": self.summaries_seen, "shown_to": self.shown_to},
+        }
+        writes.append([protocol.SAVE_CURRENT, _compact(current)])
+
+    @staticmethod
+    def _pieces(saved: Any) -> tuple[dict[str, Any], dict[str, Any], int]:
+        """The table document the stored pieces make, the page state, and how many finished hands are stored."""
+        if not isinstance(saved, dict):
+            raise SaveError("The saved game is not readable")
+        header, current, hands = saved.get("game"), saved.get("current"), saved.get("hands")
+        check_header(header, protocol.GAME_FORMAT, "game", protocol.VERSION)
+        if not isinstance(current, dict) or not isinstance(hands, list):
+            raise SaveError("The saved game is incomplete: the hand in progress is missing")
+        seed, number = header.get("seed"), current.get("hand")
+        if current.get("game") != seed or type(number) is not int or not 0 <= number <= len(hands):
+            raise SaveError("The parts of the saved game do not belong together")
+        history: list[Any] = []
+        for index, hand in enumerate(hands[:number]):
+            if not isinstance(hand, dict) or hand.get("game") != seed or hand.get("hand") != index:
+                raise SaveError(f"Hand {index + 1} of the saved game is missing or damaged")
+            if not isinstance(hand.get("actions"), list):
+                raise SaveError(f"Hand {index + 1} of the saved game is damaged")
+            history.extend(hand["actions"])
+        if not isinstance(current.get("actions"), list):
+            raise SaveError("The hand in progress is damaged")
+        history.extend(current["actions"])
+        match = {"format": "hearts-match", "version": 1, "rules": header.get("rules"), "seed": seed}
+        match["history"] = history
+        document = {"format": "hearts-table", "version": 1, "seats": header.get("seats"), "match": match}
+        page = current.get("page") if isinstance(current.get("page"), dict) else {}
+        stored = sum(1 for hand in hands if isinstance(hand, dict))
+        return document, page, stored
+
+    @staticmethod
+    def _legacy(record: Any) -> tuple[Any, dict[str, Any]]:
+        """The table document and page state of a save made before protocol 1 (one record with everything)."""
+        if not isinstance(record, dict):
+            raise SaveError("The saved game is not readable")
+        page = record.get("page") if isinstance(record.get("page"), dict) else {}
+        return record.get("save"), page
+
+
+def catalog() -> dict[str, Any]:
+    """What the new-game form offers: presets, every rule option, computer levels (built into the page)."""
+    presets = [
+        {"name": name, "label": PRESET_LABELS[name], "rules": rules.to_dict()} for name, rules in PRESETS.items()
+    ]
+    return {"presets": presets, "options": option_schema(), "levels": list(BOTS)}

@@ -1,0 +1,116 @@
+"""The actuator: puts the rendered state on the page (the 2048 actuator's idea).
+
+Every change of the page goes through :meth:`Actuator.render`, which draws
+the table, the hand, the score sheet and the dialog from the session (the
+markup comes from :mod:`web.view`) and keeps the focus where the person had
+it.  It also shows short notices, reads out what happened, plays sounds and
+slides a collected trick away.  ``document`` and ``window`` are the page's.
+"""
+
+import asyncio
+
+from . import view as markup
+from .i18n import t
+
+NOTICE_SECONDS = 4
+COLLECT_SLIDE = 0.3  # seconds a collected trick takes to slide to its winner
+
+
+class Actuator:
+    """Draws the session onto the page's regions."""
+
+    def __init__(self, document, window):
+        self.document = document
+        self.window = window
+        names = ("table", "hand", "sheet", "dialog", "notice", "announce")
+        self.regions = {name: document.getElementById(name) for name in names}
+        self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        self.notice_serial = 0
+        self.sheet_drawn = None  # what the score sheet was drawn from: it is redrawn only when that changes
+        self.tasks = []
+
+    def label_page(self, code: str) -> None:
+        """Label the page's fixed parts in the language ``code`` now in use."""
+        document = self.document
+        document.documentElement.lang = code
+        document.title = t("app.name") + " · " + t("app.local")
+        document.getElementById("title").innerHTML = markup.render_title()
+        nav = document.getElementById("nav")
+        nav.innerHTML = markup.render_nav()
+        nav.setAttribute("aria-label", t("nav.label"))
+        document.querySelector("#update span").textContent = t("update.text")
+        document.querySelector("#update button").textContent = t("update.reload")
+        for name in ("table", "hand", "sheet"):
+            self.regions[name].setAttribute("aria-label", t("region." + name))
+        self.sheet_drawn = None
+
+    def render(self, session, catalog) -> None:
+        """Draw everything from state (the only way the page changes)."""
+        focused = self.document.activeElement
+        focus_card = focused.getAttribute("data-card") if focused and focused.closest("#hand") else None
+        self.regions["table"].innerHTML = markup.render_table(session)
+        self.regions["hand"].innerHTML = markup.render_hand(session)
+        drawn = (len(session.results), session.view is None, markup.sheet_names(session))
+        if drawn != self.sheet_drawn:
+            self.regions["sheet"].innerHTML = markup.render_sheet(session)
+            self.sheet_drawn = drawn
+        dialog = markup.render_dialog(session, catalog)
+        opened = dialog and not self.regions["dialog"].innerHTML
+        self.regions["dialog"].innerHTML = dialog
+        self.regions["dialog"].hidden = not dialog
+        self.regions["table"].setAttribute("data-ready", "true" if session.ready else "false")
+        session.arrivals = []  # each card flies in once
+        session.dealing = False
+        if opened:
+            first = self.regions["dialog"].querySelector("button.primary, select, input, button")
+            if first:
+                first.focus()
+        elif focus_card:
+            card = self.regions["hand"].querySelector(f'[data-card="{focus_card}"]')
+            if card:
+                card.focus()
+
+    def notify(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
+        """Show a short message (read out by screen readers) for a few seconds; always as text, never markup."""
+        self.notice_serial += 1
+        serial = self.notice_serial
+        notice = self.regions["notice"]
+        notice.textContent = text
+        notice.hidden = False
+
+        async def clear():
+            await asyncio.sleep(seconds)
+            if serial == self.notice_serial:
+                notice.hidden = True
+
+        self.keep(asyncio.create_task(clear()))
+
+    def keep(self, task) -> None:
+        """Hold a background task until it is done (so it is not collected half-way)."""
+        self.tasks = [other for other in self.tasks if not other.done()] + [task]
+
+    def announce(self, text: str) -> None:
+        """Read ``text`` out to screen readers (the live region)."""
+        if text:
+            self.regions["announce"].textContent = text
+
+    def sound(self, effect: str, settings: dict) -> None:
+        """Play a sound effect unless sound is off."""
+        if effect and settings.get("sound") != "off" and self.window.heartsSound:
+            self.window.heartsSound(effect)
+
+    def warm_sound(self, settings: dict) -> None:
+        """Start the browser's audio early (while the engine loads, not in the middle of the first hand)."""
+        if settings.get("sound") != "off" and self.window.heartsSoundWarm:
+            self.window.heartsSoundWarm()
+
+    async def slide_trick(self, settings: dict) -> None:
+        """Slide the finished trick to its winner before it is collected (unless motion is off)."""
+        trick = self.regions["table"].querySelector(".trick")
+        if trick and not self.reduced_motion and settings.get("speed") != "instant":
+            trick.classList.add("collecting")
+            await asyncio.sleep(COLLECT_SLIDE)
+
+    def started(self) -> None:
+        """Tell the page's boot script that both interpreters are up (assets/boot.js then precaches)."""
+        self.window.dispatchEvent(self.window.Event.new("hearts:started"))

@@ -1,0 +1,340 @@
+"""The page's controller: the person's intents in, the engine's answers out to storage and the screen.
+
+The input manager hands it what the person wants; it sends the engine the
+matching intent through the engine client, carries out the storage writes
+of the answer, takes the new view into the session, counts a finished game
+in the statistics, redraws, and sends CONTINUE when the view says a timed
+step is due.  It decides nothing about the game: the engine's view says
+whose turn it is and what happens next.  Plain Python (the browser's
+objects come in through the actuator), so the tests run it on CPython.
+"""
+
+import asyncio
+import json
+
+from . import player_stats, protocol
+from .announce import announcement, sound_of
+from .i18n import card_name, pick_language, set_language, t
+from .names import DEFAULT_LEVEL
+from .player_stats import STATS_KEY
+from .storage import (
+    SETTINGS_KEY,
+    VIEW_KEY,
+    apply_writes,
+    parse_json,
+    read_saved_game,
+    saved_results,
+    set_aside,
+    stored_hands,
+)
+from .view import PERSON, UNDO_STEPS, reason, refusal_text
+
+LINK_NOTICE_SECONDS = 12
+
+
+def game_options(settings: dict, catalog: dict, link=None) -> dict:
+    """The new game's options: a shared deal's, or the remembered form's (classic with Medium players)."""
+    form = settings.get("form") or {}
+    source = {"rules": link.rules, "levels": link.levels} if link is not None else form
+    rules = source.get("rules") or catalog["presets"][0]["rules"]
+    default = next(option["default"] for option in catalog["options"] if option["name"] == "players")
+    players = int(rules.get("players", default))
+    levels = list(source.get("levels") or [])
+    names = [] if link else list(form.get("names") or [])
+    seats = [{"name": settings.get("name") or t("you"), "bot": None}]
+    for seat in range(1, players):
+        level = levels[seat - 1] if seat - 1 < len(levels) else DEFAULT_LEVEL
+        name = names[seat - 1] if seat - 1 < len(names) else ""
+        seats.append({"name": name, "bot": None if level == PERSON else level})
+    options = {"rules": rules, "seats": seats}
+    if link is not None and link.seed is not None:
+        options["seed"] = link.seed
+    return options
+
+
+class Controller:
+    """Runs the page: boot, the person's intents, the engine's answers."""
+
+    def __init__(self, client, actuator, storage, session, catalog):
+        self.client = client
+        self.actuator = actuator
+        self.storage = storage
+        self.session = session
+        self.catalog = catalog
+        self.session.stats = player_stats.load(storage.get(STATS_KEY))
+
+    # Boot -----------------------------------------------------------------------
+
+    async def boot(self, worker, query: str = "") -> None:
+        """Draw the saved game at once, start the engine, then resume, offer a shared deal, or deal a new game."""
+        self.use_language()
+        saved = read_saved_game(self.storage)
+        self.draw_saved(saved)
+        self.render()
+        self.actuator.warm_sound(self.session.settings)
+        await self.client.connect(worker)
+        await self.send(protocol.CONFIGURE, settings=self.session.engine_settings())
+        self.actuator.started()
+        link = await self.read_link(query) if query else None
+        resumed = saved is not None and await self.resume(saved)
+        if link and resumed and self.session.step != protocol.STEP_OVER:
+            self.session.link = link
+            self.session.panel = "link"  # the game in progress is not given up without asking
+            self.render()
+        elif link:
+            await self.new_game(link)
+        elif not resumed:
+            await self.new_game()
+
+    def draw_saved(self, saved) -> None:
+        """The page's copy of the last view, drawn (not yet playable) while the engine starts."""
+        copy = parse_json(self.storage.get(VIEW_KEY))
+        if saved is None or copy is None:
+            return
+        try:
+            results = saved_results(saved)
+            self.session.show(protocol.View(copy), len(results), results, ready=False, fresh=True)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            self.session.view = None
+
+    async def resume(self, saved) -> bool:
+        """Load the stored game into the engine; a game it refuses is set aside with a message."""
+        answer = await self.send(protocol.LOAD, fresh=True, saved=saved)
+        if answer.ok:
+            return True
+        set_aside(self.storage)
+        self.session.view = None
+        self.session.results = []
+        self.notify(t("notice.broken_save", error=refusal_text(answer.refusal)))
+        return False
+
+    async def read_link(self, query: str):
+        """A shared deal's rules, number and levels, or None with a message when the link is bad."""
+        answer = await self.send(protocol.READ_LINK, query=query)
+        if answer.ok:
+            return answer.link
+        self.notify(t("link.bad", error=refusal_text(answer.refusal)), LINK_NOTICE_SECONDS)
+        return None
+
+    async def new_game(self, link=None) -> None:
+        """Deal a new game: a shared deal, or with the remembered options."""
+        options = game_options(self.session.settings, self.catalog, link)
+        self.session.panel = ""
+        answer = await self.send(protocol.START, fresh=True, options=options, stored_hands=stored_hands(self.storage))
+        if not answer.ok:
+            form = self.session.settings.get("form") or {}
+            form["error"] = refusal_text(answer.refusal)
+            self.session.settings["form"] = form
+            self.session.panel = "new"
+            self.render()
+
+    # The engine's answers -------------------------------------------------------------
+
+    async def send(self, intent: str, fresh: bool = False, **arguments):
+        """Send an intent and take the answer (storage, view, statistics, screen, the next timed step)."""
+        answer = await self.client.send(intent, **arguments)
+        self.take(answer, fresh)
+        return answer
+
+    async def act(self, intent: str, fresh: bool = False, **arguments):
+        """A decision of the person's: sent to the engine, which may refuse it (the page then says why)."""
+        answer = await self.send(intent, fresh, **arguments)
+        if not answer.ok:
+            self.notify(refusal_text(answer.refusal))
+        return answer
+
+    def take(self, answer, fresh: bool = False) -> None:
+        """Carry out an answer: its storage writes, its view (with what it announces) and the next timer."""
+        apply_writes(self.storage, answer.writes)
+        self.report_storage()
+        session = self.session
+        if answer.view is None:
+            return
+        before = session.view if session.ready and not fresh else None
+        session.show(answer.view, answer.results_count, answer.new_results, fresh=fresh)
+        self.storage.set(VIEW_KEY, json.dumps(answer.raw_view))
+        self.actuator.announce(announcement(before, answer.view))
+        self.actuator.sound(sound_of(before, answer.view, answer.new_results), session.settings)
+        if player_stats.record(session.stats, answer.view, session.results, self.catalog["presets"]):
+            self.storage.set(STATS_KEY, json.dumps(session.stats))
+        self.render()
+        if answer.view.after_ms is not None:
+            self.actuator.keep(asyncio.create_task(self.later(answer.view.turn, answer.view.after_ms)))
+
+    async def later(self, turn: int, after_ms: int) -> None:
+        """Send CONTINUE once the timed step of ``turn`` is due, unless the person has acted meanwhile."""
+        await asyncio.sleep(after_ms / 1000)
+        if self.session.view is None or self.session.view.turn != turn:
+            return
+        if self.session.step == protocol.STEP_COLLECT:
+            await self.actuator.slide_trick(self.session.settings)
+        await self.send(protocol.CONTINUE, turn=turn)
+
+    # The person's intents ----------------------------------------------------------------
+
+    async def perform(self, action: str, data: dict) -> None:
+        """Do what the person asked for (an intent of the input manager)."""
+        session = self.session
+        step = session.step
+        seat = session.view.seat if session.view is not None else 0
+        ready = self.client.ready
+        if action == "card":
+            await self.choose_card(data["card"])
+        elif action == "pass" and step == protocol.STEP_PASS and session.ready_to_pass:
+            await self.act(protocol.PASS, seat=seat, cards=list(session.selected))
+        elif action == "collect" and step == protocol.STEP_COLLECT:
+            await self.actuator.slide_trick(session.settings)
+            await self.act(protocol.COLLECT)
+        elif action == "next" and step == protocol.STEP_SUMMARY:
+            await self.act(protocol.READ_ON)
+        elif action == "moon" and step == protocol.STEP_MOON:
+            await self.act(protocol.MOON, seat=seat, choice=data["choice"])
+        elif action == "handoff" and step == protocol.STEP_HANDOFF:
+            await self.act(protocol.TAKE_DEVICE)
+        elif action == "undo" and step in UNDO_STEPS and session.settings.get("undo") != "off":
+            await self.act(protocol.UNDO, fresh=True)
+        elif action in ("claim", "finish") and step == protocol.STEP_PLAY:
+            await self.act(protocol.CLAIM if action == "claim" else protocol.FINISH)
+        elif action == "hint" and step == protocol.STEP_PLAY:
+            await self.hint()
+        elif action in ("open", "close", "ask-reset-stats", "reset-stats", "preset"):
+            self.change_panel(action, data)
+        elif action == "share":
+            await self.share()
+        elif action == "copy":
+            await self.copy(data["field"], data["native"])
+        elif action == "play-link" and ready and session.link:
+            link, session.link = session.link, None
+            await self.new_game(link)
+        elif action == "again" and ready:
+            await self.new_game()
+        elif action == "start" and ready:
+            self.remember_form(data)
+            await self.new_game()
+        elif action == "save-settings":
+            await self.save_settings(data["settings"])
+
+    async def choose_card(self, card: str) -> None:
+        """A card of the hand clicked: picked for the pass, played, or why it cannot be."""
+        session = self.session
+        step = session.step
+        if step == protocol.STEP_PASS:
+            session.toggle(card)
+            self.render()
+        elif step == protocol.STEP_PLAY and card in session.view.legal:
+            await self.act(protocol.PLAY, seat=session.view.seat, card=card)
+        elif step == protocol.STEP_PLAY:
+            self.notify(reason(session.view, card))
+        elif step == protocol.LOADING:
+            self.notify(t("notice.starting"))
+        else:
+            self.notify(t("notice.wait"))
+
+    async def hint(self) -> None:
+        """The Hard player's estimate on each card, and the card it would play."""
+        self.notify(t("notice.thinking"))
+        answer = await self.client.send(protocol.HINT)
+        if not answer.ok:
+            self.notify(refusal_text(answer.refusal))
+        elif self.session.step == protocol.STEP_PLAY:
+            self.session.hint = answer.hint
+            self.notify(t("notice.hint", card=card_name(answer.hint.best)))
+            self.render()
+
+    def change_panel(self, action: str, data: dict) -> None:
+        """Open or close a panel, ask to reset the statistics or reset them, follow the form's preset."""
+        session = self.session
+        if action == "open":
+            session.panel = data["panel"]
+        elif action == "close":
+            session.panel = ""
+            session.confirm_reset = False
+        elif action == "ask-reset-stats":
+            session.confirm_reset = True
+        elif action == "reset-stats":
+            session.stats = player_stats.empty()
+            session.confirm_reset = False
+            self.storage.set(STATS_KEY, json.dumps(session.stats))
+        elif action == "preset":
+            self.remember_form(data)
+            preset = next(p for p in self.catalog["presets"] if p["name"] == data["preset"])
+            session.settings["form"]["rules"] = dict(preset["rules"])
+        self.render()
+
+    def remember_form(self, data: dict) -> None:
+        """Keep what the new-game form says (the engine checks it when the game starts)."""
+        form = self.session.settings.get("form") or {}
+        form.update(rules=data["rules"], levels=data["levels"], names=data["names"], preset=data["preset"], error="")
+        self.session.settings["form"] = form
+        self.session.settings["name"] = data["name"]
+        self.save_settings_only()
+
+    async def save_settings(self, values: dict) -> None:
+        """The settings form's values: kept, the language switched, the engine told."""
+        self.session.settings.update(values)
+        self.session.panel = ""
+        self.use_language()
+        self.save_settings_only()
+        if self.client.ready:
+            await self.send(protocol.CONFIGURE, settings=self.session.engine_settings())
+        self.render()
+
+    def save_settings_only(self) -> None:
+        """Store the settings (they change only when the person changes them)."""
+        self.storage.set(SETTINGS_KEY, json.dumps(self.session.settings))
+        self.report_storage()
+
+    async def share(self) -> None:
+        """Open the share panel: a link to this copy of the game, and one to the deal in progress."""
+        window = self.actuator.window
+        address = str(window.location.origin) + str(window.location.pathname)
+        deal = ""
+        if self.client.ready and self.session.view is not None:
+            answer = await self.client.send(protocol.SHARE)
+            if answer.ok:
+                deal = address + "?" + answer.query
+        native = bool(window.Reflect.has(window.navigator, "share"))
+        self.session.share = {"game": address, "deal": deal, "native": native}
+        self.session.panel = "share"
+        self.render()
+
+    async def copy(self, field, native: bool) -> None:
+        """Copy a link from the share panel (or share it with the system's share sheet)."""
+        window = self.actuator.window
+        text = field.value
+        try:
+            if native:
+                entries = [["title", self.actuator.document.title], ["url", text]]
+                await window.navigator.share(window.Object.fromEntries(entries))
+                return
+            await window.navigator.clipboard.writeText(text)
+            self.notify(t("share.copied"))
+        except Exception:
+            field.focus()
+            field.select()
+            self.notify(t("share.copy_by_hand"))
+
+    # Screen ------------------------------------------------------------------------------
+
+    def use_language(self) -> None:
+        """Speak the chosen language (or the browser's) and label the page's fixed parts in it."""
+        chosen = self.session.settings.get("language")
+        code = set_language(chosen or pick_language(list(self.actuator.window.navigator.languages)))
+        self.actuator.label_page(code)
+
+    def render(self) -> None:
+        """Draw the page from the session."""
+        self.actuator.render(self.session, self.catalog)
+
+    def notify(self, text: str, seconds: float = None) -> None:
+        """A short message for the person."""
+        if seconds is None:
+            self.actuator.notify(text)
+        else:
+            self.actuator.notify(text, seconds)
+
+    def report_storage(self) -> None:
+        """Tell the person once when the browser's storage failed."""
+        if self.storage.problem:
+            self.notify(t(self.storage.problem))
+            self.storage.problem = ""

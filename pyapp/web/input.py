@@ -1,0 +1,122 @@
+"""The input manager: the page's DOM events turned into the person's intents (the 2048 input manager's idea).
+
+A click on a card or a control, a key, or a change in the new-game form
+becomes one call of the controller's ``perform(action, data)`` with what
+the event means (the card, the panel, the form's values); nothing here
+knows the rules or talks to the engine.
+"""
+
+import asyncio
+
+FORM_SETTINGS = ("speed", "collect", "think_ms", "language", "undo", "autoplay", "sound")
+
+
+class InputManager:
+    """Listens to the page and tells the controller what the person wants."""
+
+    def __init__(self, document, create_proxy, controller):
+        self.document = document
+        self.controller = controller
+        self.tasks = []
+        document.addEventListener("click", create_proxy(self.on_click))
+        document.addEventListener("keydown", create_proxy(self.on_key))
+        document.addEventListener("change", create_proxy(self.on_change))
+        document.addEventListener("input", create_proxy(self.on_change))  # the seats follow the count as typed
+
+    def emit(self, action: str, data: dict = None) -> None:
+        """Hand an intent to the controller (it runs in the background; clicks never wait)."""
+        task = asyncio.create_task(self.controller.perform(action, data or {}))
+        self.tasks = [other for other in self.tasks if not other.done()] + [task]
+
+    def on_click(self, event) -> None:
+        """A click on a card or a control."""
+        target = event.target.closest("[data-action], #hand .card")
+        if not target:
+            return
+        action = target.getAttribute("data-action")
+        if not action:
+            self.emit("card", {"card": target.getAttribute("data-card")})
+        elif action == "open":
+            self.emit("open", {"panel": target.getAttribute("data-panel")})
+        elif action == "moon":
+            self.emit("moon", {"choice": target.getAttribute("data-choice")})
+        elif action == "copy":
+            field = self.document.getElementById(target.getAttribute("data-target"))
+            self.emit("copy", {"field": field, "native": bool(target.getAttribute("data-native"))})
+        elif action == "save-settings":
+            values = {name: self.document.getElementById("opt-" + name).value for name in FORM_SETTINGS}
+            self.emit("save-settings", {"settings": values})
+        elif action == "start":
+            self.emit("start", self.read_new_game_form())
+        else:
+            self.emit(action)
+
+    def read_new_game_form(self) -> dict:
+        """What the new-game form says: rules, levels and names of the other seats, preset, the player's name."""
+        catalog = self.controller.catalog
+        document = self.document
+        rules = {}
+        for option in catalog["options"]:
+            element = document.getElementById("opt-" + option["name"])
+            if option["type"] == "bool":
+                rules[option["name"]] = bool(element.checked)
+            elif option["type"] == "int":
+                try:
+                    rules[option["name"]] = int(element.value)
+                except ValueError:
+                    rules[option["name"]] = option["default"]
+            else:
+                rules[option["name"]] = element.value
+        levels, names = [], []
+        for seat in range(1, max(rules["players"], 1)):
+            element = document.getElementById(f"opt-level-{seat}")
+            levels.append(element.value if element else catalog["levels"][0])
+            name = document.getElementById(f"opt-seatname-{seat}")
+            names.append(name.value if name else "")
+        return {
+            "rules": rules,
+            "levels": levels,
+            "names": names,
+            "preset": document.getElementById("opt-preset").value,
+            "name": document.getElementById("opt-name").value,
+        }
+
+    def on_change(self, event) -> None:
+        """The new-game form follows its preset (redrawn) and its player count (seats shown or hidden)."""
+        if self.controller.session.panel != "new":
+            return
+        name = event.target.getAttribute("name")
+        if name == "preset" and event.type == "change":
+            form = self.read_new_game_form()
+            form["preset"] = event.target.value
+            self.emit("preset", form)
+        elif name == "players":
+            try:
+                players = int(event.target.value)
+            except ValueError:
+                return
+            rows = self.document.querySelectorAll("#dialog .seat-row")
+            for index in range(rows.length):
+                row = rows.item(index)
+                row.hidden = int(row.getAttribute("data-seat")) >= players
+
+    def on_key(self, event) -> None:
+        """Arrow keys move along the hand; Escape closes a panel; Ctrl+Z undoes."""
+        key = event.key
+        if key == "Escape" and self.controller.session.panel:
+            self.emit("close")
+            return
+        if key in ("z", "Z") and (event.ctrlKey or event.metaKey):
+            undo = self.document.querySelector("[data-action=undo]")
+            if undo:
+                event.preventDefault()
+                undo.click()
+            return
+        card = event.target.closest("#hand .card") if event.target.closest else None
+        if card and key in ("ArrowLeft", "ArrowRight", "Home", "End"):
+            cards = self.document.querySelectorAll("#hand .card")
+            index = int(card.getAttribute("data-index"))
+            last = cards.length - 1
+            target = {"ArrowLeft": max(index - 1, 0), "ArrowRight": min(index + 1, last), "Home": 0, "End": last}[key]
+            cards.item(target).focus()
+            event.preventDefault()

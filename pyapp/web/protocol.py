@@ -1,0 +1,234 @@
+"""Everything that crosses between the page and the engine worker, named once.
+
+The page sends *intents* (what the person or a timer wants) and the engine
+answers with an :class:`Answer`: this viewer's :class:`View` (which already
+says what happens next: whose turn, what the person may do, when the
+computer plays), the hand results that are new since the last answer, and
+the storage writes that keep the game (each finished hand once, the hand in
+progress after every action; see ``SAVE_*``).  Nothing in an answer grows
+with the number of hands played, except the answer to ``LOAD``, which gives
+every result once.
+
+Both sides import this module: the engine (:mod:`pyapp.host.game`) writes
+exactly the fields named here, and the page reads them as attributes of the
+records below, so reading a field nobody writes fails at once (a test checks
+both).  Plain Python that MicroPython and CPython both run.
+"""
+
+import json
+
+VERSION = 1
+
+# Intents: page → engine.  A message is {"intent": NAME, "version": VERSION, **arguments}.
+START = "start"  # options: {"rules", "seats", "seed" (optional)}
+LOAD = "load"  # saved: {"game", "hands", "current"} as read from storage (SAVE_*), or legacy: the old record
+CONFIGURE = "configure"  # settings: {"think_ms", "speed", "collect", "autoplay"}
+PASS = "pass"  # seat, cards: three card texts
+PLAY = "play"  # seat, card
+MOON = "moon"  # seat, choice
+CONTINUE = "continue"  # turn: the timed step of that turn (View.after_ms) is due
+COLLECT = "collect"  # the person takes the finished trick
+READ_ON = "read_on"  # the person has read the hand's summary
+TAKE_DEVICE = "take_device"  # party mode: the person named on screen has the device
+UNDO = "undo"
+CLAIM = "claim"
+FINISH = "finish"
+HINT = "hint"
+READ_LINK = "read_link"  # query: a deal link's query, to read strictly
+SHARE = "share"  # the query of a link to the deal in progress
+INTENTS = (
+    START,
+    LOAD,
+    CONFIGURE,
+    PASS,
+    PLAY,
+    MOON,
+    CONTINUE,
+    COLLECT,
+    READ_ON,
+    TAKE_DEVICE,
+    UNDO,
+    CLAIM,
+    FINISH,
+    HINT,
+    READ_LINK,
+    SHARE,
+)
+
+# What happens next (View.step).  The person acts in PERSON_STEPS; the page sends CONTINUE
+# after View.after_ms when that is set (a computer plays, a trick is collected, a card plays itself).
+LOADING = "loading"
+STEP_PASS = "pass"
+STEP_PLAY = "play"
+STEP_MOON = "moon"
+STEP_COLLECT = "collect"
+STEP_SUMMARY = "summary"
+STEP_OVER = "over"
+STEP_HANDOFF = "handoff"
+STEP_BOT = "bot"
+STEP_WAIT = "wait"
+STEPS = (LOADING, STEP_PASS, STEP_PLAY, STEP_MOON, STEP_COLLECT, STEP_SUMMARY, STEP_OVER, STEP_HANDOFF, STEP_BOT)
+STEPS += (STEP_WAIT,)
+PERSON_STEPS = (STEP_PASS, STEP_PLAY, STEP_MOON, STEP_COLLECT, STEP_SUMMARY, STEP_OVER, STEP_HANDOFF)
+
+# Storage, written only through Answer.writes: the game's header once, each finished hand once,
+# the hand in progress after every action.  The page keeps its own copy of the last view (VIEW_KEY).
+SAVE_GAME = "hearts.game"
+SAVE_HAND = "hearts.hand."  # + the hand's number
+SAVE_CURRENT = "hearts.current"
+LEGACY_SAVE = "hearts.save"  # one record with the whole game, written before protocol 1
+GAME_FORMAT = "hearts-game"
+PASS_COUNT = 3
+
+
+def hand_key(number) -> str:
+    """The storage key of finished hand ``number`` (0 is the first)."""
+    return SAVE_HAND + str(number)
+
+
+def message(intent: str, **arguments) -> str:
+    """An intent as the JSON text the engine reads."""
+    if intent not in INTENTS:
+        raise ValueError("unknown intent " + str(intent))
+    data = dict(arguments)
+    data["intent"] = intent
+    data["version"] = VERSION
+    return json.dumps(data)
+
+
+class Record:
+    """Plain data read into attributes: exactly ``FIELDS``, each required; ``NESTED`` fields hold records.
+
+    ``NESTED`` maps a field to (record class, shape) with shape ``"one"`` (a
+    record or None), ``"list"`` or ``"values"`` (a dict of records).
+    """
+
+    FIELDS = ()
+    NESTED = {}
+
+    def __init__(self, data):
+        if not isinstance(data, dict):
+            raise ValueError(type(self).__name__ + " is not an object")
+        for name in self.FIELDS:
+            if name not in data:
+                raise ValueError(type(self).__name__ + " has no " + name)
+            value = data[name]
+            nested = self.NESTED.get(name)
+            if nested is not None and value is not None:
+                kind, shape = nested
+                if shape == "one":
+                    value = kind(value)
+                elif shape == "list":
+                    value = [kind(item) for item in value]
+                else:
+                    value = {key: kind(item) for key, item in value.items()}
+            setattr(self, name, value)
+
+
+class Seat(Record):
+    """A seat: its name, and its computer level (None: a person)."""
+
+    FIELDS = ("name", "bot")
+
+
+class Trick(Record):
+    """A trick: who led, the plays as [seat, card], the winner (None: cancelled or unfinished)."""
+
+    FIELDS = ("leader", "plays", "winner")
+
+
+class Result(Record):
+    """How a hand scored: points taken, added to each total, the moon's shooter and choice, who took Q♠."""
+
+    FIELDS = ("taken", "added", "shooter", "choice", "queen")
+
+
+class Refusal(Record):
+    """Why the engine refused an intent: a catalogue code with its values, else the English text."""
+
+    FIELDS = ("code", "values", "text")
+
+
+class View(Record):
+    """What one viewer sees now, and what happens next (``step``; ``after_ms``: when CONTINUE is due).
+
+    ``turn`` counts the engine's answers: a CONTINUE names the turn it was
+    timed for, so a timer that fires after the person acted changes nothing.
+    """
+
+    FIELDS = (
+        "turn",
+        "step",
+        "after_ms",
+        "seat",
+        "seats",
+        "party",
+        "rules",
+        "moon_points",
+        "phase",
+        "hand_index",
+        "dealer",
+        "pass_direction",
+        "pass_to",
+        "hand",
+        "legal",
+        "reasons",
+        "received",
+        "passes_chosen",
+        "to_act",
+        "trick",
+        "last_trick",
+        "last_trick_key",
+        "tricks_played",
+        "hearts_broken",
+        "points_taken",
+        "hand_sizes",
+        "scores",
+        "moon_outcomes",
+        "winners",
+        "can_undo",
+        "can_claim",
+        "summary_hand",
+        "game_key",
+        "last_decision",
+    )
+    NESTED = {"seats": (Seat, "list"), "last_trick": (Trick, "one"), "reasons": (Refusal, "values")}
+
+
+class Hint(Record):
+    """The Hard player's advice: expected points per legal card, the card it would play, playouts run."""
+
+    FIELDS = ("points", "best", "playouts")
+
+
+class Link(Record):
+    """A deal link read: its (partial) rules, deal number and computer levels."""
+
+    FIELDS = ("rules", "seed", "levels")
+
+
+class Answer(Record):
+    """The engine's answer to one intent.
+
+    ``results_count`` is how many hands are scored; ``new_results`` are the
+    last of them the page has not had (all of them after START or LOAD), so
+    ``results[:results_count - len(new_results)] + new_results`` is the score
+    sheet.  ``writes`` are [key, text or None (remove)] pairs for storage.
+    """
+
+    FIELDS = ("ok", "refusal", "view", "results_count", "new_results", "writes", "hint", "link", "query")
+    NESTED = {
+        "refusal": (Refusal, "one"),
+        "view": (View, "one"),
+        "new_results": (Result, "list"),
+        "hint": (Hint, "one"),
+        "link": (Link, "one"),
+    }
+
+
+def read_answer(text: str) -> Answer:
+    """The engine's answer from its JSON text; ``raw_view`` keeps the view as data (the page stores it)."""
+    data = json.loads(text)
+    answer = Answer(data)
+    answer.raw_view = data.get("view") if isinstance(data, dict) else None
+    return answer

@@ -1,0 +1,283 @@
+"""The engine's side of the page: the protocol, what happens next, the views and the save in pieces."""
+
+import ast
+import json
+import random
+from pathlib import Path
+
+import pytest
+from helpers import Engine
+
+from pyapp.engine.cards import card_text, cards_in, face_of
+from pyapp.host.game import Host, catalog
+from pyapp.host.table import Table
+from pyapp.web import protocol
+
+SEATS = [{"name": "Ann", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
+PAGE = Path(__file__).resolve().parents[1] / "pyapp" / "web"
+RECORDS = [
+    protocol.Answer,
+    protocol.View,
+    protocol.Seat,
+    protocol.Trick,
+    protocol.Result,
+    protocol.Refusal,
+    protocol.Hint,
+    protocol.Link,
+]
+
+
+def raw(engine: Engine, intent: str, **arguments) -> dict:
+    return json.loads(engine.host.handle(protocol.message(intent, **arguments)))
+
+
+def whole_game(engine: Engine, seed: int, **rules) -> list[protocol.Answer]:
+    answers = [engine.start(SEATS, seed, **rules)]
+    rng = random.Random(seed)
+    while answers[-1].view.step != protocol.STEP_OVER:
+        answers.append(engine.step(answers[-1], rng))
+        assert answers[-1].ok
+    return answers
+
+
+class TestProtocol:
+    def test_every_intent_has_a_handler_and_unknown_ones_are_refused(self):
+        host = Host()
+        for intent in protocol.INTENTS:
+            assert callable(getattr(host, "_on_" + intent)), intent
+        with pytest.raises(ValueError):
+            protocol.message("deal_me_aces")
+        refused = json.loads(host.handle(json.dumps({"intent": "deal_me_aces", "version": protocol.VERSION})))
+        assert not refused["ok"] and "does not know" in refused["refusal"]["text"]
+        old = json.loads(host.handle(json.dumps({"intent": protocol.HINT, "version": 0})))
+        assert "different versions" in old["refusal"]["text"]
+        assert not json.loads(host.handle("[1, 2"))["ok"]
+
+    def test_the_engine_writes_exactly_the_declared_fields(self):
+        engine = Engine(speed="instant", think_ms=20)
+        seen: dict[str, set] = {record.__name__: set() for record in RECORDS}
+
+        def check(data, record):
+            assert set(data) == set(record.FIELDS), record.__name__
+            seen[record.__name__].update(name for name, value in data.items() if value is not None)
+            for name, (kind, shape) in record.NESTED.items():
+                value = data[name]
+                if value is None:
+                    continue
+                items = [value] if shape == "one" else value if shape == "list" else list(value.values())
+                for item in items:
+                    check(item, kind)
+
+        answer = engine.start(SEATS, 3, moon="shooter_chooses")
+        texts = [raw(engine, protocol.HINT), raw(engine, protocol.READ_LINK, query="deal=5&players=3")]
+        texts += [raw(engine, protocol.READ_LINK, query="players=2"), raw(engine, protocol.SHARE)]
+        rng = random.Random(3)
+        while answer.view.step != protocol.STEP_OVER:
+            view = answer.view
+            if view.step == protocol.STEP_PLAY and view.reasons:
+                texts.append(raw(engine, protocol.PLAY, seat=0, card=next(iter(view.reasons))))
+                texts.append(raw(engine, protocol.HINT))
+            texts.append(raw(engine, protocol.CONTINUE, turn=-1))  # a stale timer: the answer is the latest
+            answer = engine.step(protocol.Answer(texts[-1]), rng)
+        for data in texts:
+            check(data, protocol.Answer)
+        whole = [json.loads(engine.host.handle(protocol.message(protocol.UNDO)))]
+        for data in whole:
+            check(data, protocol.Answer)
+        # Every field is written with a value somewhere in a game (none is always None).
+        never = {name: set(record.FIELDS) - seen[record.__name__] for name, record in zip(seen, RECORDS, strict=False)}
+        never["View"] -= {"after_ms", "summary_hand", "last_decision"}  # set in steps this game may skip
+        assert all(not fields for name, fields in never.items() if name not in ("Result",)), never
+
+    def test_the_page_reads_only_fields_the_engine_writes(self):
+        """Every attribute the page reads on a view, an answer or one of their parts is a declared field."""
+        declared = {name for record in RECORDS for name in record.FIELDS} | {"raw_view"}
+        holders = {"view", "answer", "last", "result", "refusal", "hint", "link", "was", "now", "before", "after"}
+        holders |= {"earlier", "last_trick"}
+        unknown = []
+        for path in PAGE.glob("*.py"):
+            if path.name in ("worker.py", "protocol.py"):
+                continue
+            for node in ast.walk(ast.parse(path.read_text())):
+                if not isinstance(node, ast.Attribute) or not isinstance(node.ctx, ast.Load):
+                    continue
+                owner = node.value
+                name = owner.attr if isinstance(owner, ast.Attribute) else getattr(owner, "id", None)
+                if name in holders and node.attr not in declared:
+                    unknown.append(f"{path.name}:{node.lineno} {name}.{node.attr}")
+        assert unknown == []
+
+    def test_the_page_sends_only_intents_the_engine_knows(self):
+        used = set()
+        for path in PAGE.glob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.Attribute) and getattr(node.value, "id", None) == "protocol":
+                    used.add(node.attr)
+        missing = {name for name in used if not hasattr(protocol, name)}
+        assert missing == set()
+        sent = {getattr(protocol, name) for name in used} & set(protocol.INTENTS)
+        assert sent == set(protocol.INTENTS)
+
+    def test_the_built_catalogue_is_the_engines(self):
+        data = catalog()
+        assert next(p["name"] for p in data["presets"]) == "classic"
+        assert {"players", "variant", "moon"} <= {option["name"] for option in data["options"]}
+        assert data["levels"] == ["basic", "medium", "hard", "random"]
+
+
+class TestWhatHappensNext:
+    def test_a_whole_game_through_the_protocol(self):
+        answers = whole_game(Engine(speed="instant"), 5, target=40)
+        steps = {answer.view.step for answer in answers}
+        assert {"pass", "play", "bot", "collect", "summary", "over"} <= steps
+        results = []
+        for answer in answers:
+            results = results[: answer.results_count - len(answer.new_results)] + answer.new_results
+        assert [sum(r.added[0] for r in results)] == [answers[-1].view.scores[0]]
+
+    def test_computers_wait_for_continue_and_a_stale_timer_changes_nothing(self):
+        engine = Engine(speed="fast")
+        answer = engine.start(SEATS, 8)
+        answer = engine.step(answer)  # the pass
+        while answer.view.step != protocol.STEP_BOT:
+            answer = engine.step(answer)
+        assert answer.view.after_ms == 250
+        stale = engine.send(protocol.CONTINUE, turn=answer.view.turn - 1)
+        assert stale.view.trick == answer.view.trick and stale.view.to_act == answer.view.to_act
+        played = engine.send(protocol.CONTINUE, turn=stale.view.turn)
+        assert len(played.view.trick) == len(answer.view.trick) + 1 or played.view.step == protocol.STEP_COLLECT
+
+    def test_collect_by_timer_and_autoplay_are_timed_steps(self):
+        engine = Engine(speed="instant", collect="timer", autoplay="on")
+        answer = engine.play_until(engine.start(SEATS, 9), lambda a: a.view.step == protocol.STEP_COLLECT)
+        assert answer.view.after_ms == 1200
+        answer = engine.play_until(answer, lambda a: a.view.step == protocol.STEP_PLAY and len(a.view.legal) == 1)
+        assert answer.view.after_ms == 0
+
+    def test_refusals_carry_a_code_or_the_text_and_the_view_to_roll_back_to(self):
+        engine = Engine()
+        answer = engine.start(SEATS, 4)
+        refused = engine.send(protocol.PASS, seat=0, cards=answer.view.hand[:2])
+        assert (
+            not refused.ok and refused.refusal.text == "Pass exactly 3 cards" and refused.view.hand == answer.view.hand
+        )
+        answer = engine.play_until(engine.step(answer), lambda a: a.view.step == protocol.STEP_PLAY and a.view.reasons)
+        card, reason = next(iter(answer.view.reasons.items()))
+        refused = engine.send(protocol.PLAY, seat=0, card=card)
+        assert refused.refusal.code == reason.code and refused.refusal.code
+        assert engine.send(protocol.UNDO).ok
+        assert "person" in engine.send(protocol.START, options={"seats": [{"bot": "basic"}] * 4}).refusal.text
+
+    def test_party_mode_hands_the_device_over(self):
+        seats = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}] + [{"name": "", "bot": "basic"}] * 2
+        engine = Engine()
+        answer = engine.start(seats, 3)
+        assert answer.view.party and answer.view.step == protocol.STEP_HANDOFF and answer.view.seat == 0
+        answer = engine.send(protocol.TAKE_DEVICE)
+        assert answer.view.step == protocol.STEP_PASS
+        answer = engine.send(protocol.PASS, seat=0, cards=answer.view.hand[:3])
+        assert answer.view.step == protocol.STEP_HANDOFF and answer.view.seat == 1
+
+
+class TestFairness:
+    def test_no_answer_holds_a_card_of_another_seats_hand(self):
+        """Checked on the view and the results (the save is the browser's own: its deal number alone re-deals)."""
+        engine = Engine(speed="instant")
+        answer = engine.start(SEATS, 11)
+        rng = random.Random(11)
+        passed: set[str] = set()
+        for _ in range(400):
+            if answer.view.step == protocol.STEP_OVER:
+                break
+            if answer.view.step == protocol.STEP_PASS:
+                passed = set(answer.view.hand[:3])
+            answer = engine.step(answer, rng)
+            match = engine.host.table.match
+            if match.hand_index:
+                break
+            text = json.dumps(answer.raw_view)
+            others = {card_text(face_of(c)) for s in range(1, 4) for c in cards_in(match.hands[s])} - passed
+            hidden = [card for card in others if f'"{card}"' in text]
+            assert hidden == [], (answer.view.step, hidden)
+
+
+class TestSaving:
+    def test_what_is_written_and_sent_per_action_does_not_grow_with_the_game(self):
+        engine = Engine(speed="instant")
+        answer = engine.start(SEATS, 21, target=400)
+        sizes: dict[int, list[tuple[int, int]]] = {}
+        for _ in range(20_000):
+            hand = answer.view.hand_index
+            if hand > 10:
+                break
+            answer = engine.step(answer)
+            if answer.view.step in (protocol.STEP_PLAY, protocol.STEP_BOT) and answer.view.hand_index == hand:
+                sizes.setdefault(hand, []).append((engine.sent[-1], engine.written[-1]))
+        first, tenth = sizes[0], sizes[9]
+        assert max(s for s, _ in tenth) <= max(s for s, _ in first) * 1.05
+        assert max(w for _, w in tenth) <= max(w for _, w in first) * 1.05
+        assert sum(1 for key in engine.store if key.startswith(protocol.SAVE_HAND)) == 11
+
+    def test_a_finished_hand_is_stored_once(self):
+        engine = Engine(speed="instant")
+        answer = engine.play_until(engine.start(SEATS, 22), lambda a: a.view.hand_index == 1)
+        stored = engine.store[protocol.hand_key(0)]
+        writes = []
+        for _ in range(30):
+            text = engine.host.handle(protocol.message(protocol.CONTINUE, turn=answer.view.turn))
+            answer = protocol.read_answer(text)
+            writes += [key for key, _ in answer.writes]
+            answer = engine.step(answer)
+        assert protocol.hand_key(0) not in writes and engine.store[protocol.hand_key(0)] == stored
+        record = json.loads(stored)
+        assert record["hand"] == 0 and record["result"]["added"] and len(record["actions"]) > 52
+
+    @pytest.mark.parametrize("seed", [1, 2, 3])
+    def test_load_resumes_exactly_where_the_game_was(self, seed):
+        engine = Engine(speed="instant")
+        answer = engine.start(SEATS, seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(80, 400)):
+            answer = engine.step(answer, rng)
+        again = Engine(speed="instant")
+        loaded = again.send(protocol.LOAD, saved=engine.saved())
+        assert loaded.ok, loaded.refusal.text
+        assert again.host.table.match.snapshot() == engine.host.table.match.snapshot()
+        assert loaded.view.step == answer.view.step and loaded.view.hand == answer.view.hand
+        assert loaded.results_count == len(loaded.new_results) == len(engine.host.table.match.results)
+
+    def test_damaged_pieces_are_refused_with_a_reason(self):
+        engine = Engine(speed="instant")
+        engine.play_until(engine.start(SEATS, 5), lambda a: a.view.hand_index == 1)
+        saved = engine.saved()
+        cases = {
+            "not readable": "nonsense",
+            "not a saved Hearts game": dict(saved, game=[1, 2]),
+            "hand in progress is missing": dict(saved, current=None),
+            "Hand 1 of the saved game": dict(saved, hands=[None]),
+            "do not belong together": dict(saved, current=dict(saved["current"], game=999)),
+            "damaged at decision": dict(saved, current=dict(saved["current"], actions=[{"seat": 0, "play": "AS"}])),
+        }
+        for reason, broken in cases.items():
+            refused = Engine().send(protocol.LOAD, saved=broken)
+            assert not refused.ok and reason in refused.refusal.text, (reason, refused.refusal.text)
+
+    def test_a_save_of_the_earlier_format_is_taken_over(self):
+        table = Table.new({"seats": SEATS, "seed": 6})
+        legacy = {"save": table.to_document(), "view": {}, "page": {"collected": "", "summaries_seen": 0}}
+        engine = Engine()
+        answer = engine.send(protocol.LOAD, saved={protocol.LEGACY_SAVE: legacy})
+        assert answer.ok and answer.view.step == protocol.STEP_PASS
+        assert protocol.LEGACY_SAVE in [key for key, value in answer.writes if value is None]
+        assert set(engine.store) == {protocol.SAVE_GAME, protocol.SAVE_CURRENT}
+        assert Engine().send(protocol.LOAD, saved=engine.saved()).ok
+
+    def test_undo_across_a_hand_takes_its_stored_record_back(self):
+        engine = Engine(speed="instant")
+        answer = engine.play_until(
+            engine.start(SEATS, 7), lambda a: a.view.hand_index == 1 and a.view.step == protocol.STEP_PASS
+        )
+        assert protocol.hand_key(0) in engine.store
+        answer = engine.send(protocol.UNDO)
+        assert answer.ok and answer.view.hand_index == 0 and protocol.hand_key(0) not in engine.store
+        assert answer.results_count == 0
