@@ -24,7 +24,13 @@ STEP_TIMEOUT = 20_000
 def open_game(page: Page, url: str) -> None:
     """Open the page and wait until the engine has dealt (cards in hand, clickable or passable)."""
     page.goto(url)
+    wait_for_engine(page)
     wait_for_person(page)
+
+
+def wait_for_engine(page: Page) -> None:
+    """Wait until the engine has answered (until then the page shows the game and may take one decision)."""
+    page.wait_for_selector("#table[data-ready=true]", timeout=ENGINE_TIMEOUT)
 
 
 def wait_for_person(page: Page, timeout: int = ENGINE_TIMEOUT) -> str:

@@ -2,7 +2,7 @@ import json
 import re
 import zipfile
 
-from tools.build import engine_zip, service_worker
+from tools.build import MAIN_THREAD_MODULES, WEB, engine_zip, service_worker
 
 
 def written_files(site):
@@ -44,3 +44,8 @@ def test_the_engine_zip_is_the_same_for_the_same_sources(tmp_path):
     page = [name for name in names if name.startswith("pyapp/web/")]
     assert page == ["pyapp/web/__init__.py", "pyapp/web/protocol.py"]  # the one page module the host imports
     assert not any(name.startswith("pyapp/cli/") for name in names)
+
+
+def test_the_main_thread_gets_every_page_module():
+    page = {path.name for path in WEB.glob("*.py")} - {"worker.py"}
+    assert set(MAIN_THREAD_MODULES) == page

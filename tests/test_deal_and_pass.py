@@ -1,7 +1,11 @@
+import hashlib
+import random
+
 import pytest
 
 from pyapp.engine.actions import Action
-from pyapp.engine.cards import cards_in, face_of, parse_cards
+from pyapp.engine.cards import cards_in, face_of, mask_of, parse_cards
+from pyapp.engine.deal import deal, deck_ids, hand_shuffle, sha512
 from pyapp.engine.match import IllegalAction, Match, Phase
 from pyapp.engine.rules import PassCycle, Rules, Variant
 
@@ -132,3 +136,27 @@ class TestPassing:
                 assert match.passes[0] == tuple(sorted([pair, pair, other]))
                 return
         pytest.fail("no hand with a pair")
+
+
+class TestPortableDeal:
+    """The deal module runs on the page's MicroPython too: it must give CPython's cards exactly."""
+
+    def test_sha512_is_hashlibs(self):
+        for data in (b"", b"abc", b"x" * 300, b"hearts:2026:0"):
+            assert sha512(data) == hashlib.sha512(data).digest()
+
+    @pytest.mark.parametrize("seed", [0, 1, 2026, 2**31 - 1, 2**53 - 1])
+    def test_the_shuffle_is_random_random_of_the_hands_text(self, seed):
+        for hand in range(4):
+            rng = random.Random(f"hearts:{seed}:{hand}")
+            items = list(range(104))
+            for i in range(len(items) - 1, 0, -1):  # the engine's shuffle before it was written out
+                j = int(rng.random() * (i + 1))
+                items[i], items[j] = items[j], items[i]
+            assert hand_shuffle(list(range(104)), seed, hand) == items
+
+    def test_the_page_and_the_engine_deal_the_same_cards(self):
+        for rules in (Rules(), Rules(players=5), Rules(players=8, variant="cancellation")):
+            match = Match(rules, 77)
+            hands, leftover = deal(deck_ids(rules.players, rules.packs), rules.players, 77, 0)
+            assert [mask_of(cards) for cards in hands] == match.hands and mask_of(leftover) == match.kitty

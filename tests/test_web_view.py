@@ -1,8 +1,12 @@
 """The page's plain-Python layer (it also runs on MicroPython): rendering, session, storage."""
 
+import json
+
+import pytest
 from helpers import Engine
 
-from pyapp.web import protocol, view
+from pyapp.host.game import catalog
+from pyapp.web import first_deal, protocol, view
 from pyapp.web.session import Session
 from pyapp.web.storage import SETTINGS_KEY, MemoryStore, Storage
 
@@ -148,3 +152,28 @@ class TestPartyMode:
         session.show(answer.view, answer.results_count, answer.new_results)
         assert session.step == "handoff" and "Bo" in view.render_dialog(session, None)
         assert 'data-action="undo"' not in view.render_hand(session)
+
+
+class TestFirstDeal:
+    """A new game's first hand as the page deals it before the engine is up: the engine's view exactly."""
+
+    @pytest.mark.parametrize(
+        "rules",
+        [{}, {"players": 3}, {"players": 5, "target": 50}, {"players": 8, "variant": "cancellation"}],
+    )
+    def test_the_page_deals_what_the_engine_deals(self, rules):
+        seats = [{"name": " Ann  B ", "bot": None}] + [{"name": "", "bot": "medium"}] * (rules.get("players", 4) - 1)
+        for seed in (1, 99, 2**31 - 5):
+            options = {"rules": rules, "seats": seats, "seed": seed}
+            assert first_deal.can_deal_ahead(options, catalog())
+            engine = Engine()
+            page = json.loads(json.dumps(first_deal.first_view(options, catalog())))
+            answer = engine.send(protocol.START, options=options)
+            assert page == dict(answer.raw_view, turn=0)
+
+    def test_only_a_pass_with_one_person_is_dealt_ahead(self):
+        two = [{"name": "", "bot": None}] * 2 + [{"name": "", "bot": "basic"}] * 2
+        one = [{"name": "", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
+        assert not first_deal.can_deal_ahead({"rules": {}, "seats": two, "seed": 1}, catalog())
+        assert not first_deal.can_deal_ahead({"rules": {"passing": False}, "seats": one, "seed": 1}, catalog())
+        assert not first_deal.can_deal_ahead({"rules": {}, "seats": one}, catalog())

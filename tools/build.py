@@ -38,7 +38,8 @@ WEB = PACKAGE / "web"
 CLI = PACKAGE / "cli"
 MAIN_THREAD_MODULES = ["__init__.py", "view.py", "session.py", "storage.py", "names.py", "i18n.py", "main.py"]
 MAIN_THREAD_MODULES += ["player_stats.py", "chart.py", "announce.py", "protocol.py", "client.py", "controller.py"]
-MAIN_THREAD_MODULES += ["input.py", "actuator.py"]
+MAIN_THREAD_MODULES += ["input.py", "actuator.py", "first_deal.py"]
+MAIN_THREAD_ENGINE_MODULES = ("__init__.py", "deal.py")  # the deal: the page shows a first hand before the engine
 WORKER_WEB_MODULES = ("__init__.py", "protocol.py")  # the one page module the engine's host imports
 CATALOG = "catalog.json"  # what the new-game form offers, written from the engine at build time
 MAIN_THREAD_MODULES += [f"text_{code}.py" for code in ("en", "cs", "sk", "lt")]
@@ -83,15 +84,27 @@ def engine_zip(dest: Path) -> None:
 
 
 def python_configs(dest: Path) -> None:
-    """PyScript configs: the interpreters' relative URLs and the files each side needs."""
+    """PyScript configs: the interpreters' relative URLs and the files each side needs.
+
+    The main thread's files keep the package's layout (``pyapp/web/…``, and the engine's deal, which
+    it runs too), under a ``pyapp/__init__.py`` of its own: the real one imports the whole engine.
+    """
     web = dest / "app" / "web"
     web.mkdir(parents=True)
     for name in [*MAIN_THREAD_MODULES, "worker.py"]:
         shutil.copy2(WEB / name, web / name)
+    (web / CATALOG).write_text(json.dumps(catalog(), ensure_ascii=False) + "\n")
+    engine = dest / "app" / "engine"
+    engine.mkdir()
+    for name in MAIN_THREAD_ENGINE_MODULES:
+        shutil.copy2(PACKAGE / "engine" / name, engine / name)
+    (dest / "app" / "package.py").write_text('"""The page\'s share of the pyapp package (see tools/build.py)."""\n')
     # PyScript 0.7 resolves "files" against the config file's folder (app/), and "interpreter" against
     # the page on the main thread but against the config's folder in a worker.
-    (web / CATALOG).write_text(json.dumps(catalog(), ensure_ascii=False) + "\n")
-    main_files = {f"./web/{name}": f"./web/{name}" for name in [*MAIN_THREAD_MODULES, CATALOG] if name != "main.py"}
+    main_files = {"./package.py": "./pyapp/__init__.py"}
+    main_files.update({f"./web/{name}": f"./pyapp/web/{name}" for name in [*MAIN_THREAD_MODULES, CATALOG]})
+    main_files.update({f"./engine/{name}": f"./pyapp/engine/{name}" for name in MAIN_THREAD_ENGINE_MODULES})
+    del main_files["./web/main.py"]
     configs = {
         "main.json": {"interpreter": "./runtime/micropython/micropython.mjs", "files": main_files},
         "worker.json": {"interpreter": "../runtime/pyodide/pyodide.mjs", "files": {"./engine.zip": "./*"}},

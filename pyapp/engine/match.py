@@ -53,7 +53,8 @@ from .cards import (
     mask_of,
     suit_of,
 )
-from .rng import hand_rng, new_seed, shuffled
+from .deal import deal
+from .rng import new_seed
 from .rules import CARDS_PASSED, GameEnd, HeartsBreak, MoonChoice, MoonScoring, Rules, Ties
 from .tricks import trick_winner
 
@@ -144,12 +145,11 @@ class Match:
 
     def _start_hand(self) -> None:
         rules, n = self.rules, self.rules.players
-        deck = shuffled(list(cards_in(rules.deck)), hand_rng(self.seed, self.hand_index))
-        size = rules.hand_size
+        hands, leftover = deal(list(cards_in(rules.deck)), n, self.seed, self.hand_index)
         self.dealer = self.hand_index % n
-        self.hands = [mask_of(deck[seat * size : (seat + 1) * size]) for seat in range(n)]
+        self.hands = [mask_of(cards) for cards in hands]
         self.dealt = list(self.hands)
-        self.kitty = mask_of(deck[n * size :])
+        self.kitty = mask_of(leftover)
         self.pass_offset = rules.pass_offset(self.hand_index)
         self.passes: list[tuple[int, ...] | None] = [None] * n
         self.received: list[tuple[int, ...]] = [()] * n

@@ -23,18 +23,17 @@ from typing import Any
 
 from .cards import (
     CLUBS,
-    DIAMONDS,
     FACES,
     HEARTS_MASK,
     JACK_OF_DIAMONDS,
     QUEEN_OF_SPADES,
     TEN_OF_DIAMONDS,
     card_text,
-    face,
     ids_of_face,
     mask_of,
     suit_of,
 )
+from .deal import REMOVED_FACES, deck_ids
 
 HEART_POINTS = 1
 QUEEN_POINTS = 13
@@ -46,14 +45,6 @@ OMNIBUS_CARDS = ("JD", "TD")
 CLASSIC_PLAYERS = range(3, 8)
 CANCELLATION_PLAYERS = range(6, 11)
 
-# Cards taken out so that everyone holds the same number; never a point card.
-REMOVED_CARDS = {
-    3: (face(DIAMONDS, 0),),
-    4: (),
-    5: (face(DIAMONDS, 0), face(CLUBS, 0)),
-    6: (face(DIAMONDS, 0), face(DIAMONDS, 1), face(CLUBS, 1), face(CLUBS, 2)),
-    7: (face(DIAMONDS, 0), face(DIAMONDS, 1), face(CLUBS, 1)),
-}
 
 # Pass directions as seat offsets: play goes to the left, so left is +1.
 PASS_LEFT, PASS_RIGHT, PASS_ACROSS, PASS_HOLD = "left", "right", "across", "hold"
@@ -184,13 +175,12 @@ class Rules:
     @cached_property
     def removed(self) -> tuple[int, ...]:
         """The faces taken out of the pack for this player count."""
-        return () if self.cancellation else REMOVED_CARDS[self.players]
+        return () if self.cancellation else REMOVED_FACES[self.players]
 
     @cached_property
     def deck(self) -> int:
         """The bitmask of every card id in play before the deal."""
-        ids = [copy * FACES + f for copy in range(self.packs) for f in range(FACES) if f not in self.removed]
-        return mask_of(ids)
+        return mask_of(deck_ids(self.players, self.packs))
 
     @cached_property
     def deck_size(self) -> int:

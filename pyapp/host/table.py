@@ -23,11 +23,10 @@ from ..engine.match import IllegalAction, Match, Phase
 from ..engine.observation import observe
 from ..engine.rules import Rules, RulesError
 from ..engine.save import SaveError, check_header, from_document, to_document
+from ..web.protocol import clean_name
 
 FORMAT = "hearts-table"
 VERSION = 1
-MAX_NAME = 20
-DEFAULT_NAMES = ("You", "Eva", "Jan", "Marta", "Petr", "Lenka", "Tomáš", "Zora", "Karel", "Ilona")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,12 +39,6 @@ class Seat:
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data."""
         return {"name": self.name, "bot": self.bot}
-
-
-def clean_name(name: Any, seat: int) -> str:
-    """A seat's display name: trimmed, at most 20 characters, a default when empty."""
-    text = " ".join(str(name).split())[:MAX_NAME] if isinstance(name, str) else ""
-    return text or DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
 
 
 def seats_from(data: Any, players: int) -> list[Seat]:

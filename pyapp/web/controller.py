@@ -14,10 +14,13 @@ import json
 
 from . import player_stats, protocol
 from .announce import announcement, sound_of
+from .first_deal import can_deal_ahead, first_view
 from .i18n import card_name, pick_language, set_language, t
 from .names import DEFAULT_LEVEL
 from .player_stats import STATS_KEY
+from .session import AHEAD_STEPS
 from .storage import (
+    PENDING_KEY,
     SETTINGS_KEY,
     VIEW_KEY,
     apply_writes,
@@ -65,18 +68,41 @@ class Controller:
 
     # Boot -----------------------------------------------------------------------
 
-    async def boot(self, worker, query: str = "") -> None:
-        """Draw the saved game at once, start the engine, then resume, offer a shared deal, or deal a new game."""
+    async def boot(self, worker, query: str = "", seed: int = 0) -> None:
+        """Show the game at once, start the engine, then catch up: resume, offer a shared deal, or deal.
+
+        Before the engine is up the page draws the saved game (or, on a first
+        visit, deals a new game's first hand itself from ``seed``) and lets the
+        person make the decision it shows; that decision is kept in storage
+        and goes to the engine as soon as the engine is up.
+        """
         self.use_language()
         saved = read_saved_game(self.storage)
-        self.draw_saved(saved)
+        pending = self.pending(saved, query, seed)
+        if "start" in pending:
+            view = protocol.View(first_view(pending["start"], self.catalog))
+            self.session.show(view, 0, [], ready=False, fresh=True, dealt=True)
+        else:
+            self.draw_saved(saved)
+        self.session.ahead = self.session.view is not None and self.session.view.step in AHEAD_STEPS
+        if self.session.ahead and pending.get("ahead"):
+            self.session.decide_ahead(pending["ahead"])
         self.render()
         self.actuator.warm_sound(self.session.settings)
         await self.client.connect(worker)
         await self.send(protocol.CONFIGURE, settings=self.session.engine_settings())
         self.actuator.started()
         link = await self.read_link(query) if query else None
-        resumed = saved is not None and await self.resume(saved)
+        if "start" in pending:
+            # The same deal as on screen: the engine's view takes over from the page's without a new deal.
+            answer = await self.send(protocol.START, options=pending["start"], stored_hands=stored_hands(self.storage))
+            resumed = answer.ok
+        else:
+            resumed = saved is not None and await self.resume(saved)
+        ahead = (parse_json(self.storage.get(PENDING_KEY)) or {}).get("ahead")  # made meanwhile, too
+        if resumed and isinstance(ahead, dict):
+            await self.catch_up(ahead)
+        self.storage.remove(PENDING_KEY)
         if link and resumed and self.session.step != protocol.STEP_OVER:
             self.session.link = link
             self.session.panel = "link"  # the game in progress is not given up without asking
@@ -86,8 +112,47 @@ class Controller:
         elif not resumed:
             await self.new_game()
 
+    def pending(self, saved, query: str, seed: int) -> dict:
+        """What waits for the engine: a first visit's new game (dealt here) and a decision made ahead."""
+        pending = parse_json(self.storage.get(PENDING_KEY))
+        pending = pending if isinstance(pending, dict) else {}
+        start = pending.get("start")
+        if saved is not None or not isinstance(start, dict) or type(start.get("seed")) is not int:
+            pending.pop("start", None)  # the engine has the game already (or the record is not ours)
+        if saved is None and "start" not in pending and not query:
+            options = game_options(self.session.settings, self.catalog)
+            options["seed"] = seed
+            if can_deal_ahead(options, self.catalog):
+                pending = {"start": options}
+                self.storage.set(PENDING_KEY, json.dumps(pending))
+        if not isinstance(pending.get("ahead"), dict):
+            pending.pop("ahead", None)
+        return pending
+
+    async def catch_up(self, ahead: dict) -> None:
+        """Send the decision the person made before the engine was up, if the game still asks for it."""
+        view = self.session.view
+        if "pass" in ahead and view.step == protocol.STEP_PASS:
+            answer = await self.send(protocol.PASS, seat=view.seat, cards=ahead["pass"])
+        elif "play" in ahead and view.step == protocol.STEP_PLAY and ahead["play"] in view.hand:
+            answer = await self.send(protocol.PLAY, seat=view.seat, card=ahead["play"])
+        else:
+            return  # the game has moved on (the decision was taken already)
+        if not answer.ok:
+            self.notify(t("notice.ahead_refused", reason=refusal_text(answer.refusal)))
+
+    def decide_ahead(self, decision: dict) -> None:
+        """Keep a decision made before the engine is up (it survives a reload) until the engine takes it."""
+        pending = parse_json(self.storage.get(PENDING_KEY))
+        pending = pending if isinstance(pending, dict) else {}
+        pending["ahead"] = decision
+        self.storage.set(PENDING_KEY, json.dumps(pending))
+        self.report_storage()
+        self.session.decide_ahead(decision)
+        self.render()
+
     def draw_saved(self, saved) -> None:
-        """The page's copy of the last view, drawn (not yet playable) while the engine starts."""
+        """The page's copy of the last view, drawn while the engine starts."""
         copy = parse_json(self.storage.get(VIEW_KEY))
         if saved is None or copy is None:
             return
@@ -120,7 +185,9 @@ class Controller:
         """Deal a new game: a shared deal, or with the remembered options."""
         options = game_options(self.session.settings, self.catalog, link)
         self.session.panel = ""
-        answer = await self.send(protocol.START, fresh=True, options=options, stored_hands=stored_hands(self.storage))
+        answer = await self.send(
+            protocol.START, fresh=True, dealt=True, options=options, stored_hands=stored_hands(self.storage)
+        )
         if not answer.ok:
             form = self.session.settings.get("form") or {}
             form["error"] = refusal_text(answer.refusal)
@@ -130,10 +197,10 @@ class Controller:
 
     # The engine's answers -------------------------------------------------------------
 
-    async def send(self, intent: str, fresh: bool = False, **arguments):
+    async def send(self, intent: str, fresh: bool = False, dealt: bool = False, **arguments):
         """Send an intent and take the answer (storage, view, statistics, screen, the next timed step)."""
         answer = await self.client.send(intent, **arguments)
-        self.take(answer, fresh)
+        self.take(answer, fresh, dealt)
         return answer
 
     async def act(self, intent: str, fresh: bool = False, **arguments):
@@ -143,7 +210,7 @@ class Controller:
             self.notify(refusal_text(answer.refusal))
         return answer
 
-    def take(self, answer, fresh: bool = False) -> None:
+    def take(self, answer, fresh: bool = False, dealt: bool = False) -> None:
         """Carry out an answer: its storage writes, its view (with what it announces) and the next timer."""
         apply_writes(self.storage, answer.writes)
         self.report_storage()
@@ -151,7 +218,7 @@ class Controller:
         if answer.view is None:
             return
         before = session.view if session.ready and not fresh else None
-        session.show(answer.view, answer.results_count, answer.new_results, fresh=fresh)
+        session.show(answer.view, answer.results_count, answer.new_results, fresh=fresh, dealt=dealt)
         self.storage.set(VIEW_KEY, json.dumps(answer.raw_view))
         self.actuator.announce(announcement(before, answer.view))
         self.actuator.sound(sound_of(before, answer.view, answer.new_results), session.settings)
@@ -180,6 +247,8 @@ class Controller:
         ready = self.client.ready
         if action == "card":
             await self.choose_card(data["card"])
+        elif action == "pass" and step == protocol.STEP_PASS and session.ready_to_pass and not session.ready:
+            self.decide_ahead({"pass": list(session.selected)})
         elif action == "pass" and step == protocol.STEP_PASS and session.ready_to_pass:
             await self.act(protocol.PASS, seat=seat, cards=list(session.selected))
         elif action == "collect" and step == protocol.STEP_COLLECT:
@@ -221,6 +290,8 @@ class Controller:
         if step == protocol.STEP_PASS:
             session.toggle(card)
             self.render()
+        elif step == protocol.STEP_PLAY and card in session.view.legal and not session.ready:
+            self.decide_ahead({"play": card})
         elif step == protocol.STEP_PLAY and card in session.view.legal:
             await self.act(protocol.PLAY, seat=session.view.seat, card=card)
         elif step == protocol.STEP_PLAY:

@@ -11,12 +11,13 @@ import json
 
 from pyscript import document, window, workers
 from pyscript.ffi import create_proxy
-from web.actuator import Actuator
-from web.client import EngineClient
-from web.controller import Controller
-from web.input import InputManager
-from web.session import Session
-from web.storage import SETTINGS_KEY, Storage, parse_json
+
+from pyapp.web.actuator import Actuator
+from pyapp.web.client import EngineClient
+from pyapp.web.controller import Controller
+from pyapp.web.input import InputManager
+from pyapp.web.session import Session
+from pyapp.web.storage import SETTINGS_KEY, Storage, parse_json
 
 
 def browser_storage() -> Storage:
@@ -38,10 +39,11 @@ def take_link_query() -> str:
 
 
 storage = browser_storage()
-with open("web/catalog.json") as catalog_file:
+with open("pyapp/web/catalog.json") as catalog_file:
     catalog = json.load(catalog_file)
 controller = Controller(
     EngineClient(), Actuator(document, window), storage, Session(parse_json(storage.get(SETTINGS_KEY))), catalog
 )
 InputManager(document, create_proxy, controller)
-await controller.boot(workers["engine"], take_link_query())  # noqa: F704 - PyScript runs this with top-level await
+seed = 1 + int(window.Math.random() * (2**31 - 2))  # a new game's deal number, should this visit need one
+await controller.boot(workers["engine"], take_link_query(), seed)  # noqa: F704 - PyScript runs this with top-level await

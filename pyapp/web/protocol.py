@@ -81,6 +81,16 @@ GAME_FORMAT = "hearts-game"
 PASS_COUNT = 3
 
 
+MAX_NAME = 20
+DEFAULT_NAMES = ("You", "Eva", "Jan", "Marta", "Petr", "Lenka", "Tomáš", "Zora", "Karel", "Ilona")
+
+
+def clean_name(name, seat: int) -> str:
+    """A seat's display name: trimmed, at most 20 characters, a default when empty."""
+    text = " ".join(str(name).split())[:MAX_NAME] if isinstance(name, str) else ""
+    return text or DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
+
+
 def hand_key(number) -> str:
     """The storage key of finished hand ``number`` (0 is the first)."""
     return SAVE_HAND + str(number)

@@ -8,7 +8,9 @@ screen, the score sheet's results, the settings and the statistics.
 
 from . import player_stats
 from .announce import new_plays
-from .protocol import LOADING, PASS_COUNT
+from .protocol import LOADING, PASS_COUNT, STEP_PASS, STEP_PLAY
+
+AHEAD_STEPS = (STEP_PASS, STEP_PLAY)  # the decisions a person may make before the engine is up
 
 # language "": the browser's choice; name "": "You" in the language in use.
 DEFAULT_SETTINGS = {
@@ -30,7 +32,9 @@ class Session:
 
     def __init__(self, settings: dict = None):
         self.view = None  # the engine's last view (or, until the engine answers, the saved copy of it)
-        self.ready = False  # the engine has answered: until then a saved view is only drawn
+        self.ready = False  # the engine has answered
+        self.ahead = False  # before the engine answers, the person may make the decision the view asks for
+        self.waiting = None  # that decision, made ahead: {"pass": cards} or {"play": card}
         self.results = []  # every scored hand of the game (web.protocol.Result)
         self.selected = []
         self.hint = None
@@ -47,10 +51,11 @@ class Session:
                 if key in settings:
                     self.settings[key] = settings[key]
 
-    def show(self, view, results_count: int, new_results: list, ready: bool = True, fresh: bool = False) -> None:
-        """Take a new view and the results new since the last one; ``fresh`` for another game or a reload."""
+    def show(self, view, results_count: int, new_results: list, ready=True, fresh=False, dealt=False) -> None:
+        """Take a new view and the results new since the last one; ``fresh`` for another game or a reload,
+        ``dealt`` for a new game's first drawing (its cards are dealt in, as every later hand's are)."""
         before = None if fresh else self.view
-        self.dealing = ready and (before is None or before.hand_index != view.hand_index)
+        self.dealing = dealt or (before is not None and before.hand_index != view.hand_index)
         self.arrivals = [] if before is None else new_plays(before, view)[1]
         if view.phase != "pass" or before is None or before.seat != view.seat:
             self.selected = []  # nothing to pick, or (party mode) someone else's cards are coming
@@ -58,14 +63,23 @@ class Session:
         self.results = self.results[:kept] + list(new_results)
         self.view = view
         self.ready = ready
+        self.ahead = False
+        self.waiting = None
         self.hint = None
 
     @property
     def step(self) -> str:
-        """What happens next, as the engine said (``loading`` until it has answered)."""
-        if self.view is None or not self.ready:
+        """What happens next, as the engine said (``loading`` until it has answered, but for a decision
+        the person may make ahead)."""
+        if self.view is None or not (self.ready or (self.ahead and self.waiting is None)):
             return LOADING
         return self.view.step
+
+    def decide_ahead(self, decision: dict) -> None:
+        """The person has made the view's decision before the engine is up; it waits for the engine."""
+        self.waiting = decision
+        if "pass" in decision:
+            self.selected = list(decision["pass"])
 
     @property
     def party(self) -> bool:

@@ -76,6 +76,9 @@ class Storage:
 
 
 VIEW_KEY = "hearts.view"  # the page's copy of the engine's last view, drawn before the engine is up
+# What the person did before the engine was up: {"start": a new game's options (with its seed)} and/or
+# {"ahead": {"pass": cards} or {"play": card}}; sent to the engine when it is, then removed.
+PENDING_KEY = "hearts.pending"
 MOST_HANDS = 1000  # more finished hands than any game has: a count beyond it is damage
 
 
@@ -136,7 +139,7 @@ def apply_writes(storage: Storage, writes: list) -> None:
 
 def set_aside(storage: Storage) -> None:
     """Move a stored game the engine refused out of the way (kept under BROKEN_KEY, for a bug report)."""
-    keys = [protocol.SAVE_GAME, protocol.SAVE_CURRENT, protocol.LEGACY_SAVE, VIEW_KEY]
+    keys = [protocol.SAVE_GAME, protocol.SAVE_CURRENT, protocol.LEGACY_SAVE, VIEW_KEY, PENDING_KEY]
     keys += [protocol.hand_key(index) for index in range(stored_hands(storage))]
     pieces = {}
     for key in keys:

@@ -111,6 +111,8 @@ def status_text(session) -> str:
     """One line saying what happens now."""
     step = session.step
     if step == "loading":
+        if session.waiting:
+            return t("status.kept")
         return t("status.starting") if session.view else t("status.shuffling")
     view = session.view
     me = view.seat
@@ -198,6 +200,8 @@ def render_table(session) -> str:
     ]
     parts.append(f'<p class="info">{" · ".join(info)}</p>')
     parts.append(f'<p class="status" role="status">{status_text(session)}</p>')
+    if not session.ready and session.ahead and not session.waiting:
+        parts.append(f'<p class="note">{t("status.getting_ready")}</p>')
     return "".join(parts)
 
 
@@ -212,13 +216,17 @@ def render_hand(session) -> str:
     legal = set(view.legal) if step == "play" else set()
     received = set(view.received) if view.phase == "play" and not view.tricks_played else set()
     buttons = []
+    waiting = session.waiting or {}
     for index, text in enumerate(view.hand):
         classes = []
         attributes = f' data-index="{index}"'
-        if step == "pass":
+        if step == "pass" or "pass" in waiting:
             chosen = text in session.selected
             classes.append("selected" if chosen else "")
             attributes += f' aria-pressed="{"true" if chosen else "false"}"'
+        elif text == waiting.get("play"):
+            classes.append("chosen")
+            attributes += ' aria-disabled="true"'
         elif text not in legal:
             classes.append("dim")
             attributes += ' aria-disabled="true"'

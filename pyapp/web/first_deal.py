@@ -1,0 +1,86 @@
+"""A new game's first hand, dealt on the page before the engine is up.
+
+The deal is a pure function of the seed (:mod:`pyapp.engine.deal`, which
+this thread runs too), so the page can show the person's cards and take
+their pass at once; the engine deals the same cards when it starts the game
+with the same seed, and the pass goes to it then.  Only the pass phase of a
+game whose other seats are all computers is drawn ahead; anything else
+waits for the engine.  Plain Python for MicroPython and CPython.
+"""
+
+from ..engine import deal
+from . import protocol
+
+RANKS = "23456789TJQKA"
+SUITS = "CDSH"
+
+
+def face_text(card: int) -> str:
+    """The text of a card id's face: ``QS``."""
+    face = card % deal.FACES
+    return RANKS[face % 13] + SUITS[face // 13]
+
+
+def full_rules(rules: dict, catalog: dict) -> dict:
+    """Every rule option: the given ones, the others at their defaults."""
+    full = {option["name"]: option["default"] for option in catalog["options"]}
+    full.update(rules)
+    return full
+
+
+def can_deal_ahead(options: dict, catalog: dict) -> bool:
+    """Whether the page can show this new game's first decision before the engine: a pass, one person."""
+    rules = full_rules(options["rules"], catalog)
+    people = sum(1 for seat in options["seats"] if seat["bot"] is None)
+    return bool(rules["passing"]) and people == 1 and "seed" in options
+
+
+def first_view(options: dict, catalog: dict) -> dict:
+    """The view (:class:`web.protocol.View` data) the engine will give of the new game ``options`` (with its
+    seed): the first pass, seen from seat 0."""
+    rules = full_rules(options["rules"], catalog)
+    players = int(rules["players"])
+    packs = 2 if rules["variant"] == "cancellation" else 1
+    hands = deal.deal(deal.deck_ids(players, packs), players, options["seed"], 0)[0]
+    hand = [face_text(card) for card in sorted(hands[0], key=lambda card: card % deal.FACES)]
+    zeros = [0] * players
+    data = {
+        "turn": 0,
+        "step": protocol.STEP_PASS,
+        "after_ms": None,
+        "seat": 0,
+        "seats": [
+            {"name": protocol.clean_name(seat["name"], index), "bot": seat["bot"]}
+            for index, seat in enumerate(options["seats"])
+        ],
+        "party": False,
+        "rules": rules,
+        "moon_points": 26 * packs,
+        "phase": "pass",
+        "hand_index": 0,
+        "dealer": 0,
+        "pass_direction": "left",
+        "pass_to": 1 % players,
+        "hand": hand,
+        "legal": [],
+        "reasons": {},
+        "received": [],
+        "passes_chosen": [seat > 0 for seat in range(players)],  # the computers choose at once
+        "to_act": [0],
+        "trick": [],
+        "last_trick": None,
+        "last_trick_key": "",
+        "tricks_played": 0,
+        "hearts_broken": False,
+        "points_taken": zeros,
+        "hand_sizes": [len(cards) for cards in hands],
+        "scores": zeros,
+        "moon_outcomes": {},
+        "winners": [],
+        "can_undo": False,
+        "can_claim": False,
+        "summary_hand": None,
+        "game_key": str(options["seed"]) + ":" + str(players - 1),  # the computers' passes are decided
+        "last_decision": None,
+    }
+    return data
