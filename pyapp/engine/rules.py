@@ -16,6 +16,7 @@ pyapp.engine.rules.RulesError: Classic Hearts is played by 3 to 7 players (Cance
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
@@ -25,6 +26,7 @@ from .cards import (
     CLUBS,
     DIAMONDS,
     FACES,
+    HEARTS,
     HEARTS_MASK,
     JACK_OF_DIAMONDS,
     QUEEN_OF_SPADES,
@@ -212,6 +214,18 @@ class Rules:
         """All the points of a hand, which is what the moon is worth (26, or 52)."""
         return POINTS_PER_PACK * self.packs
 
+    @cached_property
+    def breaks_hearts(self) -> tuple[bool, ...]:
+        """For each face (0..51), whether playing it breaks hearts: any heart, and Q♠ under ``heart_or_queen``.
+
+        A table rather than a test so that the fast playout path pays one index per card.
+
+        >>> Rules().breaks_hearts[QUEEN_OF_SPADES], Rules(hearts_break="heart_or_queen").breaks_hearts[QUEEN_OF_SPADES]
+        (False, True)
+        """
+        queen_breaks = self.hearts_break is HeartsBreak.HEART_OR_QUEEN
+        return tuple(suit_of(f) == HEARTS or (queen_breaks and f == QUEEN_OF_SPADES) for f in range(FACES))
+
     @property
     def first_lead_text(self) -> str:
         """The card that leads the first trick when a full deal is in play, e.g. ``2C``."""
@@ -277,6 +291,35 @@ class Rules:
         if unknown:
             raise RulesError(f"Unknown rule option: {', '.join(map(str, unknown))}")
         return cls(**data)
+
+
+def hearts_may_be_led(broken: bool, non_hearts: int, queens: int) -> bool:
+    """Whether the leader may lead a heart, given how many non-hearts it holds and how many of them are Q♠.
+
+    Hearts may be led once broken, or when the hand holds nothing but hearts
+    and Q♠: then any of its cards may be led, Q♠ included.  Every card that
+    is not a heart may always be led (after the first trick's opening lead,
+    see :func:`opening_lead`).
+
+    >>> hearts_may_be_led(False, 2, 1), hearts_may_be_led(False, 1, 1), hearts_may_be_led(True, 2, 0)
+    (False, True, True)
+    """
+    return broken or non_hearts == queens
+
+
+def opening_lead(lowest_clubs: Sequence[int | None], dealer: int) -> tuple[int, int]:
+    """The first trick's forced lead as (face, seat): the lowest club dealt, from the seat nearest the dealer's left.
+
+    ``lowest_clubs`` holds each seat's lowest club face, None for a seat with
+    no club.  (Two packs may deal the lowest club to two seats.)
+
+    >>> opening_lead([5, None, 1, 1], dealer=2)
+    (1, 3)
+    """
+    n = len(lowest_clubs)
+    lead = min(club for club in lowest_clubs if club is not None)
+    seat = next(seat % n for seat in range(dealer + 1, dealer + n + 1) if lowest_clubs[seat % n] == lead)
+    return lead, seat
 
 
 def option_schema() -> list[dict[str, Any]]:
