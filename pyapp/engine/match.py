@@ -171,7 +171,7 @@ class Match:
         self.phase = Phase.PLAY
         # Fold the second pack onto the first: the lowest club bit is then the seat's lowest club face.
         clubs = [(hand | hand >> FACES) & SUIT_MASKS[CLUBS] for hand in self.hands]
-        lowest = [(held & -held).bit_length() - 1 if held else None for held in clubs]
+        lowest = [(held & -held).bit_length() - 1 if held else FACES for held in clubs]
         self.first_lead, self.leader = opening_lead(lowest, self.dealer)
 
     # Who acts, and what is legal ---------------------------------------

@@ -124,7 +124,7 @@ def random_deal(table: PointTable, rnd: Random) -> Position:
     deck = sorted(table.deck, key=lambda _: rnd())
     size, n = rules.hand_size, rules.players
     hands = [split_by_suit(sorted(deck[seat * size : (seat + 1) * size])) for seat in range(n)]
-    first, leader = opening_lead([hand[CLUBS][0] if hand[CLUBS] else None for hand in hands], 0)
+    first, leader = opening_lead([hand[CLUBS][0] if hand[CLUBS] else FACES for hand in hands], 0)
     kitty = deck[size * n :]
     pile_penalty = sum(table.penalty[f] for f in kitty)
     pile_bonus = sum(table.bonus[f] for f in kitty)
@@ -207,11 +207,14 @@ def play_out(
                 card = position.first_lead
                 hand[CLUBS].remove(card)
             else:
-                # Broken hearts stay broken: count the hand for the rule only while they are not.
-                hearts_ok = broken or hearts_may_be_led(
-                    False,
-                    len(hand[CLUBS]) + len(hand[DIAMONDS]) + len(hand[SPADES]),
-                    hand[SPADES].count(QUEEN_OF_SPADES),
+                # The rule's answer is known once hearts are broken, or while the hand holds a club or a
+                # diamond (a non-heart that is not Q♠): count the hand for it only otherwise.  On lead
+                # every seat holds one card per trick to go, so the non-hearts are all but the hearts.
+                hearts_ok = broken or (
+                    not (hand[CLUBS] or hand[DIAMONDS])
+                    and hearts_may_be_led(
+                        broken, tricks_left + 1 - len(hand[HEARTS]), hand[SPADES].count(QUEEN_OF_SPADES)
+                    )
                 )
                 card = lead(hand, hearts_ok, queen_out, threat >= 0 and threat != seat, rnd)
             if breaks[card]:
@@ -278,13 +281,9 @@ def play_out(
 
 def moon_threat(penalty: list[int]) -> int:
     """The seat that holds every penalty point taken, at least ``MOON_WATCH_POINTS`` of them; -1 if none."""
-    threat = -1
-    for seat, points in enumerate(penalty):
-        if points:
-            if threat >= 0:
-                return -1
-            threat = seat
-    return threat if threat >= 0 and penalty[threat] >= MOON_WATCH_POINTS else -1
+    top = max(penalty)
+    # Penalty points are never negative, so the top is the sum only when no other seat has any.
+    return penalty.index(top) if top >= MOON_WATCH_POINTS and top == sum(penalty) else -1
 
 
 def _queen_in_hands(hands: list[Hand]) -> bool:

@@ -16,7 +16,6 @@ pyapp.engine.rules.RulesError: Classic Hearts is played by 3 to 7 players (Cance
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
@@ -307,19 +306,21 @@ def hearts_may_be_led(broken: bool, non_hearts: int, queens: int) -> bool:
     return broken or non_hearts == queens
 
 
-def opening_lead(lowest_clubs: Sequence[int | None], dealer: int) -> tuple[int, int]:
+def opening_lead(lowest_clubs: list[int], dealer: int) -> tuple[int, int]:
     """The first trick's forced lead as (face, seat): the lowest club dealt, from the seat nearest the dealer's left.
 
-    ``lowest_clubs`` holds each seat's lowest club face, None for a seat with
-    no club.  (Two packs may deal the lowest club to two seats.)
+    ``lowest_clubs`` holds each seat's lowest club face, or ``FACES`` (above
+    every club) for a seat with no club.  Two packs may deal the lowest club
+    to two seats.
 
-    >>> opening_lead([5, None, 1, 1], dealer=2)
+    >>> opening_lead([5, FACES, 1, 1], dealer=2)
     (1, 3)
     """
-    n = len(lowest_clubs)
-    lead = min(club for club in lowest_clubs if club is not None)
-    seat = next(seat % n for seat in range(dealer + 1, dealer + n + 1) if lowest_clubs[seat % n] == lead)
-    return lead, seat
+    lead = min(lowest_clubs)
+    after_dealer = dealer + 1
+    # Seats in turn from the dealer's left: the first holder of the lead card leads.
+    turn = (lowest_clubs[after_dealer:] + lowest_clubs[:after_dealer]).index(lead)
+    return lead, (after_dealer + turn) % len(lowest_clubs)
 
 
 def option_schema() -> list[dict[str, Any]]:
