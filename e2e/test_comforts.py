@@ -75,6 +75,13 @@ def test_a_single_legal_card_plays_itself_when_asked(context, page, server_url):
     page.wait_for_function("localStorage.getItem('hearts.hand.0') !== null", timeout=20_000)
 
 
+# How the first hand's cards came onto the table (they may be dealt before the engine is up).
+FIRST_DEAL = """
+new MutationObserver((_, observer) => {
+  const card = document.querySelector('#hand .card');
+  if (card) { window.__dealt = getComputedStyle(card).animationName; observer.disconnect(); }
+}).observe(document, { subtree: true, childList: true });
+"""
 RECORD_SOUNDS = """
 window.__sounds = [];
 Object.defineProperty(window, 'heartsSound', {
@@ -93,9 +100,10 @@ def test_cards_fly_in_and_make_a_sound_unless_asked_not_to(browser, guard, serve
         context.add_init_script(f"localStorage.setItem('hearts.settings', {json.dumps(settings)})")
         context.add_init_script(RECORD_SOUNDS)
         try:
+            context.add_init_script(FIRST_DEAL)
             page = context.new_page()
             open_game(page, server_url)
-            dealt = page.eval_on_selector("#hand .card", "card => getComputedStyle(card).animationName")
+            dealt = page.evaluate("window.__dealt")
             pass_three(page)
             page.wait_for_selector(".trick .card.arrive", timeout=20_000)
             flying = page.eval_on_selector(".trick .card.arrive", "card => getComputedStyle(card).animationName")

@@ -1,8 +1,13 @@
 import json
 
+from helpers import arranged, hand_mask, play
+
 from pyapp.cli import main
-from pyapp.cli.terminal import play_in_terminal
-from pyapp.engine.rules import Rules
+from pyapp.cli.terminal import play_in_terminal, read_decision
+from pyapp.engine.actions import Action
+from pyapp.engine.match import Phase
+from pyapp.engine.observation import observe
+from pyapp.engine.rules import MoonChoice, MoonScoring, Rules, Variant
 
 
 class TestSimulate:
@@ -99,3 +104,19 @@ class TestTerminalPlay:
         assert match.winners
         assert "Not a card: 'nonsense'" in text
         assert "Game over" in text
+
+
+def test_the_moon_question_names_the_moons_points():
+    rules = Rules(players=6, variant=Variant.CANCELLATION, moon=MoonScoring.SHOOTER_CHOOSES)
+    match = arranged(["2C", "3C", "4C", "5C", "6C", "7C"], rules)
+    match.taken[0] = hand_mask("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS " * 2, set())
+    play(match, "2C", "3C", "4C", "5C", "6C", "7C")
+    assert match.phase is Phase.MOON and match.current_seat == 0
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return "subtract"
+
+    assert read_decision(observe(match, 0), ask) == Action.moon(0, MoonChoice.SUBTRACT_FROM_SELF)
+    assert "+52 to the others" in prompts[0] and "−52 to you" in prompts[0]

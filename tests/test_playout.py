@@ -1,17 +1,21 @@
+import itertools
 import random
 
 import pytest
-from helpers import random_state
+from helpers import arranged, hand_mask, random_state
 
+from pyapp.bots import moon_choice
 from pyapp.engine.actions import Action
-from pyapp.engine.cards import parse_card, parse_cards
-from pyapp.engine.match import Phase
+from pyapp.engine.cards import HEARTS, QUEEN_OF_SPADES, parse_card, parse_cards, suit_of
+from pyapp.engine.match import Match, Phase
+from pyapp.engine.observation import observe
 from pyapp.engine.playout import (
     GREEDY,
     RANDOM,
+    Hand,
     PointTable,
+    Random,
     RandomPolicy,
-    hand_score,
     moon_threat,
     play_out,
     position_from_match,
@@ -19,21 +23,95 @@ from pyapp.engine.playout import (
     random_hands,
     split_by_suit,
 )
-from pyapp.engine.rules import PRESETS, HeartsBreak, Rules
+from pyapp.engine.rules import PRESETS, HeartsBreak, MoonChoice, MoonScoring, Rules, Variant
+from pyapp.engine.scoring import hand_score
+
+ALL_POINTS = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS"
+
+# Every option that decides what breaks hearts, what may be led or how a hand scores, in each game.
+RULE_OPTIONS = [
+    game.replace(hearts_break=hearts_break, moon=moon, no_points_first_trick=no_points)
+    for game, hearts_break, moon, no_points in itertools.product(
+        [Rules(), Rules(players=3), Rules(variant=Variant.OMNIBUS), Rules(players=7, variant=Variant.CANCELLATION)],
+        HeartsBreak,
+        MoonScoring,
+        [True, False],
+    )
+]
+
+
+def rules_id(rules: Rules) -> str:
+    points = "no-points-first" if rules.no_points_first_trick else "points-first"
+    return f"{rules.variant}{rules.players}-{rules.hearts_break}-{rules.moon}-{points}"
+
+
+def finish_like_the_fast_path(match: Match, record: list[tuple[int, int]], choice: MoonChoice | None = None) -> None:
+    """Replay the fast path's plays through the engine (which refuses an illegal one) and score the hand.
+
+    A moon the shooter chooses how to score is scored by ``choice``, or as the bots choose.
+    """
+    for seat, face in record:
+        match.apply(Action.play(seat, face))
+    if match.phase is Phase.MOON:
+        shooter = match.current_seat
+        match.apply(Action.moon(shooter, choice or moon_choice(observe(match, shooter))))
 
 
 def check_playout_against_engine(rules: Rules, seed: int, plays_before: int, policy: RandomPolicy = RANDOM) -> None:
     match = random_state(rules, seed, plays_before)
     if match.phase is not Phase.PLAY or match.results:
         return
+    totals = list(match.scores)
     table = PointTable(rules)
     record: list[tuple[int, int]] = []
     position = position_from_match(match, table).copy()
     penalty, bonus = play_out(position, table, random.Random(seed).random, record, policy)
-    for seat, face in record:
-        match.apply(Action.play(seat, face))  # raises if the fast path played an illegal card
+    finish_like_the_fast_path(match, record)
     result = match.results[-1]
     assert [p + b for p, b in zip(penalty, bonus, strict=True)] == list(result.taken)
+    assert hand_score(rules, penalty, bonus, totals=totals) == list(result.added)
+
+
+# Hands of one trick to go, with the points already taken: a moon (or one queen short of it).
+MOON_GAMES = {
+    "classic": (Rules(), ["2C", "3C", "4C", "5C"], {1: ALL_POINTS}),
+    "omnibus-shooter-keeps-minus-ten": (
+        Rules(variant=Variant.OMNIBUS),
+        ["2C", "3C", "4C", "5C"],
+        {1: ALL_POINTS + " JD"},
+    ),
+    "omnibus-other-keeps-minus-ten": (
+        Rules(variant=Variant.OMNIBUS),
+        ["2C", "3C", "4C", "5C"],
+        {1: ALL_POINTS, 2: "JD"},
+    ),
+    "cancellation": (
+        Rules(players=6, variant=Variant.CANCELLATION),
+        ["2C", "3C", "4C", "5C", "6C", "7C"],
+        {1: f"{ALL_POINTS} {ALL_POINTS}"},
+    ),
+    "cancellation-one-queen-short": (
+        Rules(players=6, variant=Variant.CANCELLATION),
+        ["2C", "3C", "4C", "5C", "6C", "7C"],
+        {1: f"{ALL_POINTS} {ALL_POINTS[:-3]}", 3: "QS"},
+    ),
+}
+
+
+class HeartsFirst(RandomPolicy):
+    """Leads a heart whenever it may and throws Q♠ whenever it can: tells when the fast path thinks hearts broken."""
+
+    def lead(self, hand: Hand, hearts_ok: bool, queen_out: bool, stop_moon: bool, rnd: Random) -> int:
+        if hearts_ok and hand[HEARTS]:
+            return hand[HEARTS].pop(0)
+        return next(cards for cards in hand if cards).pop(0)  # hearts come last: not a heart unless hearts_ok
+
+    def discard(self, hand: Hand, no_points: bool, queen_out: bool, stop_moon: bool, rnd: Random) -> int:
+        clubs, diamonds, spades, _ = hand
+        clean = clubs or diamonds or any(card != QUEEN_OF_SPADES for card in spades)
+        if QUEEN_OF_SPADES in spades and not (no_points and clean):
+            return spades.pop(spades.index(QUEEN_OF_SPADES))
+        return super().discard(hand, no_points, queen_out, stop_moon, rnd)
 
 
 class TestFastPathAgreesWithTheEngine:
@@ -43,13 +121,71 @@ class TestFastPathAgreesWithTheEngine:
         for seed in range(25):
             check_playout_against_engine(PRESETS[name], seed, plays_before=seed % 17, policy=policy)
 
-    @pytest.mark.parametrize(
-        "rules",
-        [Rules(hearts_break=HeartsBreak.HEART_OR_QUEEN), Rules(no_points_first_trick=False), Rules(players=3)],
-    )
-    def test_rule_options(self, rules):
+    @pytest.mark.parametrize("policy", [RANDOM, GREEDY], ids=["random", "greedy"])
+    @pytest.mark.parametrize("rules", RULE_OPTIONS, ids=rules_id)
+    def test_rule_options(self, rules, policy):
         for seed in range(25):
-            check_playout_against_engine(rules, seed, plays_before=seed % 5)
+            check_playout_against_engine(rules, seed, plays_before=seed % 5, policy=policy)
+
+    @pytest.mark.parametrize("rules", RULE_OPTIONS, ids=rules_id)
+    def test_hearts_break_alike(self, rules):
+        """Leading a heart whenever the fast path allows it leads one exactly when the match allows it."""
+        policy = HeartsFirst()
+        for seed in range(20):
+            match = random_state(rules, seed, plays=seed % 7)
+            if match.phase is not Phase.PLAY or match.results:
+                continue
+            table = PointTable(rules)
+            record: list[tuple[int, int]] = []
+            play_out(position_from_match(match, table), table, random.Random(seed).random, record, policy)
+            for seat, face in record:
+                if not match.trick:
+                    hand_has_hearts = any(suit_of(card) == HEARTS for card in match.hand_faces(seat))
+                    may_lead_a_heart = any(suit_of(card) == HEARTS for card in match.legal_cards(seat))
+                    assert (suit_of(face) == HEARTS) == may_lead_a_heart or not hand_has_hearts
+                match.apply(Action.play(seat, face))
+
+    def test_the_queen_breaks_hearts_only_under_heart_or_queen(self):
+        for hearts_break, broken in [(HeartsBreak.HEART, False), (HeartsBreak.HEART_OR_QUEEN, True)]:
+            rules = Rules(players=3, hearts_break=hearts_break)
+            # Seat 1 throws Q♠ on seat 0's A♣ in the second trick; seat 0 then leads from 3♣ and 2♥.
+            match = arranged(["2C AC 3C 2H", "4C QS 5D 6D", "5C 6C 7D 8D"], rules)
+            match.apply(Action.play(0, parse_card("2C")))
+            match.apply(Action.play(1, parse_card("4C")))
+            match.apply(Action.play(2, parse_card("5C")))
+            match.apply(Action.play(2, parse_card("6C")))
+            match.apply(Action.play(0, parse_card("AC")))
+            table = PointTable(rules)
+            record: list[tuple[int, int]] = []
+            play_out(position_from_match(match, table), table, random.Random(0).random, record, HeartsFirst())
+            assert record[:2] == [(1, QUEEN_OF_SPADES), (0, parse_card("2H") if broken else parse_card("3C"))]
+            match.apply(Action.play(1, QUEEN_OF_SPADES))
+            assert match.hearts_broken is broken
+            assert (parse_card("2H") in match.legal_cards(0)) is broken
+
+
+class TestFastPathScoresLikeTheEngine:
+    """The fast path's hand score is the engine's, for every moon option and choice, in every game."""
+
+    @pytest.mark.parametrize("choice", [None, *MoonChoice], ids=["bots-choice", *MoonChoice])
+    @pytest.mark.parametrize("moon", MoonScoring)
+    @pytest.mark.parametrize("game", sorted(MOON_GAMES))
+    @pytest.mark.parametrize("behind", [False, True], ids=["leading", "behind"])
+    def test_moon_options(self, game, moon, choice, behind):
+        base, hands, taken = MOON_GAMES[game]
+        rules = base.replace(moon=moon)
+        totals = [40 if behind and seat == 1 else 20 for seat in range(rules.players)]  # seat 1 shoots
+        match = arranged(hands, rules, totals)
+        used: set[int] = set()
+        for seat, text in taken.items():
+            match.taken[seat] = hand_mask(text, used)
+        table = PointTable(rules)
+        record: list[tuple[int, int]] = []
+        penalty, bonus = play_out(position_from_match(match, table), table, random.Random(1).random, record)
+        finish_like_the_fast_path(match, record, choice)
+        result = match.results[-1]
+        assert (result.shooter == 1) is not game.endswith("short")
+        assert hand_score(rules, penalty, bonus, choice, totals) == list(result.added)
 
 
 class TestRandomHands:
@@ -74,6 +210,15 @@ class TestRandomHands:
         rules = Rules()
         assert hand_score(rules, [0, 26, 0, 0], [0, 0, 0, 0]) == [26, 0, 26, 26]
         assert hand_score(rules, [5, 21, 0, 0], [0, 0, 0, 0]) == [5, 21, 0, 0]
+        assert hand_score(rules.replace(moon=MoonScoring.SELF_MINUS), [0, 26, 0, 0], [0, 0, 0, 0]) == [0, -26, 0, 0]
+
+    @pytest.mark.parametrize("moon", MoonScoring)
+    def test_random_hands_score_moons_by_the_rules(self, moon):
+        rules = Rules(players=3, moon=moon)
+        moons = [added for added in random_hands(rules, 3000, seed=8) if sum(added) != rules.moon_points]
+        assert moons  # random play sometimes shoots the moon
+        expected = [-26, 0, 0] if moon is MoonScoring.SELF_MINUS else [0, 26, 26]  # the bots add when level
+        assert all(sorted(added) == expected for added in moons)
 
 
 class TestGreedyPolicy:

@@ -7,6 +7,7 @@ from pyapp.engine.cards import parse_cards
 from pyapp.engine.match import IllegalAction, Match, Phase
 from pyapp.engine.observation import observe
 from pyapp.engine.rules import GameEnd, MoonChoice, MoonScoring, Rules, Ties, Variant
+from pyapp.engine.scoring import hand_score, moon_shooter, preferred_moon_choice
 
 ALL_POINTS = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS"
 
@@ -48,7 +49,12 @@ class TestMoon:
     def test_self_minus_option(self):
         match = scored({1: ALL_POINTS}, Rules(moon=MoonScoring.SELF_MINUS), scores=[5, 10, 5, 5])
         assert match.results[-1].added == (0, -26, 0, 0)
+        assert match.results[-1].choice is MoonChoice.SUBTRACT_FROM_SELF
         assert match.scores == [5, -16, 5, 5]  # a total may go below zero
+
+    def test_the_rules_choice_is_recorded(self):
+        assert scored({1: ALL_POINTS}).results[-1].choice is MoonChoice.ADD_TO_OTHERS
+        assert scored({1: "QS"}).results[-1].choice is None
 
     def test_shooter_chooses_is_a_decision_of_the_shooter(self):
         match = scored({2: ALL_POINTS}, Rules(moon=MoonScoring.SHOOTER_CHOOSES))
@@ -151,3 +157,41 @@ class TestMoonChoiceForBots:
 
     def test_subtracts_when_behind_and_the_match_goes_on(self):
         assert self.choose([10, 50, 20, 5]) is MoonChoice.SUBTRACT_FROM_SELF
+
+
+class TestHandScore:
+    """The one scoring function, which the match and the fast path both call."""
+
+    def test_no_moon_scores_what_each_seat_took(self):
+        assert moon_shooter(Rules(), [13, 13, 0, 0]) is None
+        assert hand_score(Rules(variant=Variant.OMNIBUS), [13, 13, 0, 0], [0, -10, 0, 0]) == [13, 3, 0, 0]
+
+    @pytest.mark.parametrize(
+        ("moon", "choice", "expected"),
+        [
+            (MoonScoring.OTHERS_PLUS, None, [26, -10, 26, 26]),
+            (MoonScoring.OTHERS_PLUS, MoonChoice.SUBTRACT_FROM_SELF, [26, -10, 26, 26]),  # the rules decide
+            (MoonScoring.SELF_MINUS, None, [0, -36, 0, 0]),
+            (MoonScoring.SELF_MINUS, MoonChoice.ADD_TO_OTHERS, [0, -36, 0, 0]),
+            (MoonScoring.SHOOTER_CHOOSES, MoonChoice.ADD_TO_OTHERS, [26, -10, 26, 26]),
+            (MoonScoring.SHOOTER_CHOOSES, MoonChoice.SUBTRACT_FROM_SELF, [0, -36, 0, 0]),
+            (MoonScoring.SHOOTER_CHOOSES, None, [26, -10, 26, 26]),  # the bots add when that leaves them lowest
+        ],
+    )
+    def test_moon_with_the_omnibus_card_kept_by_the_shooter(self, moon, choice, expected):
+        rules = Rules(variant=Variant.OMNIBUS, moon=moon)
+        assert hand_score(rules, [0, 26, 0, 0], [0, -10, 0, 0], choice) == expected
+
+    def test_the_bots_choice_depends_on_the_totals(self):
+        rules = Rules(moon=MoonScoring.SHOOTER_CHOOSES)
+        assert hand_score(rules, [0, 26, 0, 0], [0] * 4, totals=[10, 50, 20, 5]) == [0, -26, 0, 0]
+        assert hand_score(rules, [0, 26, 0, 0], [0] * 4, totals=[30, 10, 20, 40]) == [26, 0, 26, 26]
+        assert preferred_moon_choice([56, 50, 46, 31], 1) is MoonChoice.SUBTRACT_FROM_SELF
+
+    def test_cancellation_moon_is_52(self):
+        rules = Rules(players=6, variant=Variant.CANCELLATION, moon=MoonScoring.SELF_MINUS)
+        assert moon_shooter(rules, [0, 0, 26, 26, 0, 0]) is None
+        assert hand_score(rules, [0, 0, 52, 0, 0, 0], [0] * 6) == [0, 0, -52, 0, 0, 0]
+        assert hand_score(rules.replace(moon=MoonScoring.OTHERS_PLUS), [0, 52, 0, 0, 0, 0], [0] * 6) == [
+            52, 0, 52, 52, 52, 52,
+        ]  # fmt: skip

@@ -3,11 +3,13 @@
 import json
 
 import pytest
+from helpers import arranged, play
 
 from pyapp.engine.cards import card_text
 from pyapp.engine.match import IllegalAction, Phase
+from pyapp.engine.rules import MoonScoring, Rules
 from pyapp.engine.save import SaveError
-from pyapp.host.table import Table
+from pyapp.host.table import Seat, Table
 
 SEATS = [
     {"name": "Ann", "bot": None},
@@ -58,3 +60,31 @@ class TestTable:
             Table.new({"seats": [{"bot": None}, {"bot": "genius"}, {"bot": None}, {"bot": None}]})
         with pytest.raises(ValueError, match="Describe each of the 4 seats"):
             Table.new({"seats": SEATS[:3]})
+
+
+class TestHintOnACertainMoon:
+    """Seat 0 holds every club and leads: everyone else is void, so it takes every trick and shoots the moon."""
+
+    @staticmethod
+    def hint(moon: MoonScoring, scores: list[int] | None = None) -> dict:
+        hands = [
+            "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+            "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+            "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+            "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+        ]
+        match = arranged(hands, Rules(moon=moon), scores)
+        play(match, "2C", "2H", "2S", "2D")
+        seats = [Seat("You"), *(Seat(name, "basic") for name in ("Eva", "Jan", "Marta"))]
+        return Table(match, seats, think_ms=20).hint(0)
+
+    def test_subtracting_shooter_expects_minus_26(self):
+        advice = self.hint(MoonScoring.SELF_MINUS)
+        assert advice["points"] and set(advice["points"].values()) == {-26.0}
+
+    def test_adding_shooter_expects_nothing(self):
+        assert set(self.hint(MoonScoring.OTHERS_PLUS)["points"].values()) == {0.0}
+
+    def test_choosing_shooter_expects_what_the_bots_would_choose(self):
+        assert set(self.hint(MoonScoring.SHOOTER_CHOOSES, [50, 10, 20, 5])["points"].values()) == {-26.0}  # behind
+        assert set(self.hint(MoonScoring.SHOOTER_CHOOSES, [10, 30, 40, 20])["points"].values()) == {0.0}  # lowest

@@ -13,6 +13,7 @@ from ..engine.actions import Action
 from ..engine.match import Phase
 from ..engine.observation import Observation
 from ..engine.rules import MoonChoice
+from ..engine.scoring import preferred_moon_choice
 
 
 class Bot(Protocol):
@@ -26,16 +27,9 @@ class Bot(Protocol):
 
 
 def moon_choice(observation: Observation) -> MoonChoice:
-    """The better way for the shooter to score the moon.
-
-    Both choices move the shooter 26 points against every other seat, so
-    what differs is only how near the end comes.  Adding to the others brings
-    the end nearer (it may end the match at once), which is good exactly when
-    the shooter is then lowest; otherwise the shooter subtracts, which can
-    never end the match against it.
-    """
+    """The better way for the shooter to score the moon (see :func:`~pyapp.engine.scoring.preferred_moon_choice`)."""
     added = observation.moon_outcomes.get(MoonChoice.ADD_TO_OTHERS, observation.scores)
-    return MoonChoice.ADD_TO_OTHERS if added[observation.seat] == min(added) else MoonChoice.SUBTRACT_FROM_SELF
+    return preferred_moon_choice(added, observation.seat)
 
 
 class PolicyBot:

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import time
 
-from ..engine.cards import HEARTS, QUEEN_OF_SPADES, RANKS_PER_SUIT
+from ..engine.cards import RANKS_PER_SUIT
 from ..engine.observation import Observation
-from ..engine.playout import GREEDY, PointTable, Position, hand_score, play_out
-from ..engine.rules import HeartsBreak, Rules
+from ..engine.playout import GREEDY, PointTable, Position, play_out
+from ..engine.rules import Rules
+from ..engine.scoring import hand_score
 from .medium import MediumBot
 from .reading import read_hands
 from .sampling import DealSampler
@@ -31,9 +32,7 @@ def play_card(position: Position, seat: int, card: int, rules: Rules) -> None:
     """Play ``card`` from ``seat``'s hand into the position's trick."""
     position.hands[seat][card // RANKS_PER_SUIT].remove(card)
     position.trick.append((seat, card))
-    if card // RANKS_PER_SUIT == HEARTS or (
-        rules.hearts_break is HeartsBreak.HEART_OR_QUEEN and card == QUEEN_OF_SPADES
-    ):
+    if rules.breaks_hearts[card]:
         position.hearts_broken = True
 
 
@@ -63,7 +62,12 @@ class HardBot(MediumBot):
         return min(estimates, key=lambda card: (estimates[card][1], card))
 
     def evaluate(self, observation: Observation) -> dict[int, tuple[float, float]]:
-        """For each legal card: (expected points this hand, expected points against the others' average)."""
+        """For each legal card: (expected points this hand, expected points against the others' average).
+
+        A moon is scored as the rules say; where the shooter chooses, as the
+        bots would choose given the current totals.  The second figure, which
+        picks the card, is the same either way.
+        """
         rules = observation.rules
         table = self.tables.setdefault(rules, PointTable(rules))
         me, n = observation.seat, observation.players
@@ -77,7 +81,8 @@ class HardBot(MediumBot):
             for card in legal:
                 position = deal.copy()
                 play_card(position, me, card, rules)
-                added = hand_score(rules, *play_out(position, table, self.rng.random, None, GREEDY))
+                penalty, bonus = play_out(position, table, self.rng.random, None, GREEDY)
+                added = hand_score(rules, penalty, bonus, totals=observation.scores)
                 mine = added[me]
                 sums[card][0] += mine
                 sums[card][1] += mine - (sum(added) - mine) / (n - 1)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..engine.cards import CLUBS, DIAMONDS, HEARTS, QUEEN_OF_SPADES, SPADES, face, rank_of, suit_of
 from ..engine.observation import Observation
 from ..engine.playout import MOON_WATCH_POINTS
-from ..engine.rules import CARDS_PASSED
+from ..engine.rules import CARDS_PASSED, HEART_POINTS, QUEEN_POINTS
 from .base import PolicyBot
 
 ACE_OF_SPADES, KING_OF_SPADES = face(SPADES, 12), face(SPADES, 11)
@@ -27,7 +27,7 @@ def suit_cards(cards: tuple[int, ...] | list[int], suit: int) -> list[int]:
 
 def penalty(card: int) -> int:
     """The points a card carries (hearts 1, Q♠ 13; the Omnibus card is left aside)."""
-    return 13 if card == QUEEN_OF_SPADES else 1 if suit_of(card) == HEARTS else 0
+    return QUEEN_POINTS if card == QUEEN_OF_SPADES else HEART_POINTS if suit_of(card) == HEARTS else 0
 
 
 class MediumBot(PolicyBot):

@@ -40,7 +40,8 @@ def read_decision(observation: Observation, ask: Callable[[str], str]) -> Action
         if observation.phase is Phase.PASS:
             text = ask(f"Pass 3 cards to seat {observation.pass_to} (e.g. QS AH KH): ")
         elif observation.phase is Phase.MOON:
-            text = ask("You shot the moon! Type 'add' (+26 to the others) or 'subtract' (−26 to you): ")
+            moon = observation.rules.moon_points
+            text = ask(f"You shot the moon! Type 'add' (+{moon} to the others) or 'subtract' (−{moon} to you): ")
             if text.strip().lower() in ("add", "subtract"):
                 choice = MoonChoice.ADD_TO_OTHERS if text.strip().lower() == "add" else MoonChoice.SUBTRACT_FROM_SELF
                 return Action.moon(YOU, choice)

@@ -21,7 +21,7 @@ Edge cases of ``RULES.md``, and what this engine decides:
 * A shooter who, by subtracting, would go below zero: totals may go below
   zero; the subtraction is never cut short.
 * "Shooter chooses" is a decision of the shooting seat (phase ``moon``);
-  bots choose with :func:`pyapp.bots.common.moon_choice`.
+  bots choose with :func:`pyapp.engine.scoring.preferred_moon_choice`.
 * Cancellation: the leftover cards lie face down with the first trick and go
   to whoever takes it (if the first trick is cancelled, they travel on with
   its cards); nobody sees them until the hand is scored.
@@ -55,7 +55,8 @@ from .cards import (
 )
 from .deal import deal
 from .rng import new_seed
-from .rules import CARDS_PASSED, GameEnd, HeartsBreak, MoonChoice, MoonScoring, Rules, Ties
+from .rules import CARDS_PASSED, GameEnd, MoonChoice, MoonScoring, Rules, Ties, hearts_may_be_led, opening_lead
+from .scoring import hand_score, moon_decision, moon_shooter
 from .tricks import trick_winner
 
 QUEEN_IDS = ids_of_face(QUEEN_OF_SPADES)
@@ -168,16 +169,10 @@ class Match:
 
     def _start_play(self) -> None:
         self.phase = Phase.PLAY
-        held = 0
-        for hand in self.hands:
-            held |= hand
-        self.first_lead = min(face_of(card) for card in cards_in(held & SUIT_MASKS[CLUBS]))
-        n = self.rules.players
-        for step in range(1, n + 1):  # nearest the dealer's left first
-            seat = (self.dealer + step) % n
-            if self.hands[seat] & ids_of_face(self.first_lead):
-                self.leader = seat
-                return
+        # Fold the second pack onto the first: the lowest club bit is then the seat's lowest club face.
+        clubs = [(hand | hand >> FACES) & SUIT_MASKS[CLUBS] for hand in self.hands]
+        lowest = [(held & -held).bit_length() - 1 if held else FACES for held in clubs]
+        self.first_lead, self.leader = opening_lead(lowest, self.dealer)
 
     # Who acts, and what is legal ---------------------------------------
 
@@ -216,10 +211,10 @@ class Match:
         if not self.trick:
             if not self.tricks and self.first_lead is not None:
                 return hand & ids_of_face(self.first_lead)
-            if self.hearts_broken:
+            non_hearts = hand & ~HEARTS_MASK
+            if hearts_may_be_led(self.hearts_broken, non_hearts.bit_count(), (hand & QUEEN_IDS).bit_count()):
                 return hand
-            harmless = hand & ~HEARTS_MASK & ~QUEEN_IDS
-            return hand & ~HEARTS_MASK if harmless else hand
+            return non_hearts
         follow = hand & SUIT_MASKS[suit_of(self.trick[0][1])]
         if follow:
             return follow
@@ -344,9 +339,7 @@ class Match:
         self.hands[seat] ^= card
         card_id = card.bit_length() - 1
         self.trick.append((seat, card_id))
-        if card & HEARTS_MASK or (
-            self.rules.hearts_break is HeartsBreak.HEART_OR_QUEEN and action.card == QUEEN_OF_SPADES
-        ):
+        if self.rules.breaks_hearts[action.card]:
             self.hearts_broken = True
         if len(self.trick) == self.rules.players:
             self._finish_trick()
@@ -374,32 +367,30 @@ class Match:
         self.tricks.append(trick)
 
     def _end_hand(self) -> None:
-        rules, n = self.rules, self.rules.players
-        penalty = [rules.points(self.taken[s] & PENALTY_MASK) for s in range(n)]
-        bonus = [rules.points(self.taken[s] & ~PENALTY_MASK) for s in range(n)]
-        moon_cards = rules.deck & PENALTY_MASK
-        shooter = next((s for s in range(n) if self.taken[s] & moon_cards == moon_cards), None)
-        if shooter is None:
-            self._score_hand([p + b for p, b in zip(penalty, bonus, strict=True)], None, None)
-        elif rules.moon is MoonScoring.SHOOTER_CHOOSES:
+        rules = self.rules
+        penalty = [rules.points(cards & PENALTY_MASK) for cards in self.taken]
+        bonus = [rules.points(cards & ~PENALTY_MASK) for cards in self.taken]
+        shooter = moon_shooter(rules, penalty)
+        if shooter is not None and rules.moon is MoonScoring.SHOOTER_CHOOSES:
             self.pending_moon = (shooter, penalty, bonus)
             self.phase = Phase.MOON
-        else:
-            others = rules.moon is MoonScoring.OTHERS_PLUS
-            choice = MoonChoice.ADD_TO_OTHERS if others else MoonChoice.SUBTRACT_FROM_SELF
-            self._score_moon(shooter, bonus, choice)
+            return
+        self._score_hand(penalty, bonus, None)
 
     def _apply_moon(self, choice: MoonChoice) -> None:
         assert self.pending_moon is not None
-        shooter, _, bonus = self.pending_moon
+        _, penalty, bonus = self.pending_moon
         self.pending_moon = None
-        self._score_moon(shooter, bonus, choice)
+        self._score_hand(penalty, bonus, choice)
 
-    def _score_moon(self, shooter: int, bonus: list[int], choice: MoonChoice) -> None:
-        self._score_hand(moon_added(self.rules, shooter, bonus, choice), shooter, choice)
-
-    def _score_hand(self, added: list[int], shooter: int | None, choice: MoonChoice | None) -> None:
-        taken = tuple(self.rules.points(cards) for cards in self.taken)
+    def _score_hand(self, penalty: list[int], bonus: list[int], choice: MoonChoice | None) -> None:
+        """Score the hand (``choice``: the shooter's decision, when the rules let the shooter choose)."""
+        rules = self.rules
+        added = hand_score(rules, penalty, bonus, choice)
+        shooter = moon_shooter(rules, penalty)
+        if shooter is not None:
+            choice = moon_decision(rules, shooter, bonus, choice)  # the choice applied, for the record
+        taken = tuple(rules.points(cards) for cards in self.taken)
         queen = next((seat for seat, cards in enumerate(self.taken) if cards & QUEEN_IDS), None)
         self.results.append(HandResult(taken, tuple(added), shooter, choice, queen))
         self.scores = [total + delta for total, delta in zip(self.scores, added, strict=True)]
@@ -416,11 +407,11 @@ class Match:
         """While the shooter chooses: the totals each choice would give."""
         if self.pending_moon is None:
             return {}
-        shooter, _, bonus = self.pending_moon
+        _, penalty, bonus = self.pending_moon
         return {
             choice: [
                 total + delta
-                for total, delta in zip(self.scores, moon_added(self.rules, shooter, bonus, choice), strict=True)
+                for total, delta in zip(self.scores, hand_score(self.rules, penalty, bonus, choice), strict=True)
             ]
             for choice in MoonChoice
         }
@@ -494,14 +485,6 @@ class Match:
             "history": [a.to_dict() for a in self.history],
             "hand_starts": list(self.hand_starts),
         }
-
-
-def moon_added(rules: Rules, shooter: int, bonus: list[int], choice: MoonChoice) -> list[int]:
-    """What a moon adds to each total; ``bonus`` (the Omnibus card) is kept by whoever took it."""
-    moon = rules.moon_points
-    if choice is MoonChoice.ADD_TO_OTHERS:
-        return [b + (0 if seat == shooter else moon) for seat, b in enumerate(bonus)]
-    return [b - (moon if seat == shooter else 0) for seat, b in enumerate(bonus)]
 
 
 def is_game_over(rules: Rules, scores: list[int]) -> bool:

@@ -10,7 +10,9 @@ plays through the engine to prove it.
 
 A :class:`Position` comes from a match (:func:`position_from_match`) or a
 random deal (:func:`random_deal`), is copied, and is played out with
-:func:`play_out`.
+:func:`play_out`; :func:`~pyapp.engine.scoring.hand_score` scores the result.
+What breaks hearts, what may be led and how a hand scores come from
+:mod:`pyapp.engine.rules` and :mod:`pyapp.engine.scoring`, as for the match.
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .cards import CLUBS, FACES, HEARTS, QUEEN_OF_SPADES, RANKS_PER_SUIT, SPADES, cards_in, face_of
+from .cards import CLUBS, DIAMONDS, FACES, HEARTS, QUEEN_OF_SPADES, RANKS_PER_SUIT, SPADES, cards_in, face_of
 from .match import Match, Phase
-from .rules import HeartsBreak, Rules
+from .rules import Rules, hearts_may_be_led, opening_lead
+from .scoring import hand_score
 
 Hand = list[list[int]]  # hand[suit] -> faces
 Random = Callable[[], float]
@@ -121,8 +124,7 @@ def random_deal(table: PointTable, rnd: Random) -> Position:
     deck = sorted(table.deck, key=lambda _: rnd())
     size, n = rules.hand_size, rules.players
     hands = [split_by_suit(sorted(deck[seat * size : (seat + 1) * size])) for seat in range(n)]
-    first = min(hand[CLUBS][0] for hand in hands if hand[CLUBS])
-    leader = next(seat % n for seat in range(1, n + 1) if first in hands[seat % n][CLUBS])
+    first, leader = opening_lead([hand[CLUBS][0] if hand[CLUBS] else FACES for hand in hands], 0)
     kitty = deck[size * n :]
     pile_penalty = sum(table.penalty[f] for f in kitty)
     pile_bonus = sum(table.bonus[f] for f in kitty)
@@ -132,18 +134,19 @@ def random_deal(table: PointTable, rnd: Random) -> Position:
 class RandomPolicy:
     """Uniformly random legal cards: the benchmark's policy and the baseline.
 
+    A lead is told whether hearts may be led (``hearts_ok``, from
+    :func:`~pyapp.engine.rules.hearts_may_be_led`; every other card may be).
     A policy's methods also hear whether Q♠ is still in someone's hand
     (``queen_out``) and whether a moon is to be stopped (``stop_moon``: another
     seat holds every point taken, at least ``MOON_WATCH_POINTS``, and for a
     discard it is winning the trick); the random one ignores both.
     """
 
-    def lead(self, hand: Hand, broken: bool, queen_out: bool, stop_moon: bool, rnd: Random) -> int:
-        """Take a lead from ``hand``: any card, but no heart while hearts are unbroken (unless forced)."""
+    def lead(self, hand: Hand, hearts_ok: bool, queen_out: bool, stop_moon: bool, rnd: Random) -> int:
+        """Take a random card of ``hand`` that may be led (hearts last in suit order, so a prefix)."""
         clubs, diamonds, spades, hearts = hand
-        if broken or not (clubs or diamonds or any(card != QUEEN_OF_SPADES for card in spades)):
-            return _take_random(hand, len(clubs) + len(diamonds) + len(spades) + len(hearts), rnd)
-        return _take_random(hand, len(clubs) + len(diamonds) + len(spades), rnd)
+        count = len(clubs) + len(diamonds) + len(spades)
+        return _take_random(hand, count + len(hearts) if hearts_ok else count, rnd)
 
     def follow(
         self, cards: list[int], winning: int, points: int, last: bool, queen_out: bool, stop_moon: bool, rnd: Random
@@ -174,7 +177,7 @@ def play_out(
     """Play ``position`` to the end of the hand, every seat choosing its cards with ``policy``.
 
     Consumes ``position`` (pass a copy).  Returns (penalty, bonus) per seat
-    for the whole hand; :func:`hand_score` turns them into score changes.
+    for the whole hand; :func:`~pyapp.engine.scoring.hand_score` turns them into score changes.
     ``record``, when given, receives every (seat, face) the playout plays.
     """
     rules = table.rules
@@ -183,7 +186,7 @@ def play_out(
     pen, bon = table.penalty, table.bonus
     penalty, bonus = position.penalty, position.bonus
     no_points_first = rules.no_points_first_trick
-    queen_breaks = rules.hearts_break is HeartsBreak.HEART_OR_QUEEN
+    breaks = rules.breaks_hearts
     cancellation = rules.cancellation
     broken = position.hearts_broken
     first_trick = position.first_trick
@@ -204,8 +207,17 @@ def play_out(
                 card = position.first_lead
                 hand[CLUBS].remove(card)
             else:
-                card = lead(hand, broken, queen_out, threat >= 0 and threat != seat, rnd)
-            if card >= HEARTS_START or (queen_breaks and card == QUEEN_OF_SPADES):
+                # The rule's answer is known once hearts are broken, or while the hand holds a club or a
+                # diamond (a non-heart that is not Q♠): count the hand for it only otherwise.  On lead
+                # every seat holds one card per trick to go, so the non-hearts are all but the hearts.
+                hearts_ok = broken or (
+                    not (hand[CLUBS] or hand[DIAMONDS])
+                    and hearts_may_be_led(
+                        broken, tricks_left + 1 - len(hand[HEARTS]), hand[SPADES].count(QUEEN_OF_SPADES)
+                    )
+                )
+                card = lead(hand, hearts_ok, queen_out, threat >= 0 and threat != seat, rnd)
+            if breaks[card]:
                 broken = True
             if card == QUEEN_OF_SPADES:
                 queen_out = _queen_in_hands(hands)
@@ -234,7 +246,7 @@ def play_out(
                     hand, first_trick and no_points_first, queen_out, threat >= 0 and threat == winning_seat, rnd
                 )
                 points += pen[card]
-            if card >= HEARTS_START or (queen_breaks and card == QUEEN_OF_SPADES):
+            if breaks[card]:
                 broken = True
             if card == QUEEN_OF_SPADES:
                 queen_out = _queen_in_hands(hands)
@@ -269,13 +281,9 @@ def play_out(
 
 def moon_threat(penalty: list[int]) -> int:
     """The seat that holds every penalty point taken, at least ``MOON_WATCH_POINTS`` of them; -1 if none."""
-    threat = -1
-    for seat, points in enumerate(penalty):
-        if points:
-            if threat >= 0:
-                return -1
-            threat = seat
-    return threat if threat >= 0 and penalty[threat] >= MOON_WATCH_POINTS else -1
+    top = max(penalty)
+    # Penalty points are never negative, so the top is the sum only when no other seat has any.
+    return penalty.index(top) if top >= MOON_WATCH_POINTS and top == sum(penalty) else -1
 
 
 def _queen_in_hands(hands: list[Hand]) -> bool:
@@ -295,15 +303,6 @@ def _take_random(hand: Hand, count: int, rnd: Random) -> int:
             return _take_at(cards, r)
         r -= len(cards)
     raise AssertionError("no card to take")  # pragma: no cover
-
-
-def hand_score(rules: Rules, penalty: list[int], bonus: list[int]) -> list[int]:
-    """Score changes of a finished hand; a moon is scored as "add to the others"."""
-    moon = rules.moon_points
-    if moon in penalty:
-        shooter = penalty.index(moon)
-        return [b + (0 if seat == shooter else moon) for seat, b in enumerate(bonus)]
-    return [p + b for p, b in zip(penalty, bonus, strict=True)]
 
 
 def random_hands(rules: Rules, count: int, seed: int = 0) -> list[list[int]]:
@@ -339,10 +338,10 @@ class GreedyPolicy(RandomPolicy):
     highest cards are an index away.
     """
 
-    def lead(self, hand: Hand, broken: bool, queen_out: bool, stop_moon: bool, rnd: Random) -> int:
+    def lead(self, hand: Hand, hearts_ok: bool, queen_out: bool, stop_moon: bool, rnd: Random) -> int:
         """Flush Q♠ when safe; otherwise the lowest card of a random harmless suit."""
         clubs, diamonds, spades, hearts = hand
-        if stop_moon and hearts and (broken or not (clubs or diamonds or spades)):
+        if stop_moon and hearts and hearts_ok:
             return hearts.pop()  # take a heart to stop the moon
         if queen_out and spades and spades[-1] < QUEEN_OF_SPADES:
             return spades.pop()
@@ -351,7 +350,7 @@ class GreedyPolicy(RandomPolicy):
         ]
         if queen_out and len(harmless) > 1 and spades in harmless and spades[0] > QUEEN_OF_SPADES:
             harmless.remove(spades)  # leading A♠/K♠ invites Q♠
-        suits = harmless + ([hearts] if hearts and (broken or not harmless) else [])
+        suits = harmless + ([hearts] if hearts and hearts_ok else [])
         if not suits:
             return (spades or hearts).pop(0)
         cards = suits[int(rnd() * len(suits))]

@@ -24,6 +24,7 @@ from typing import Any
 from .cards import (
     CLUBS,
     FACES,
+    HEARTS,
     HEARTS_MASK,
     JACK_OF_DIAMONDS,
     QUEEN_OF_SPADES,
@@ -202,6 +203,18 @@ class Rules:
         """All the points of a hand, which is what the moon is worth (26, or 52)."""
         return POINTS_PER_PACK * self.packs
 
+    @cached_property
+    def breaks_hearts(self) -> tuple[bool, ...]:
+        """For each face (0..51), whether playing it breaks hearts: any heart, and Q♠ under ``heart_or_queen``.
+
+        A table rather than a test so that the fast playout path pays one index per card.
+
+        >>> Rules().breaks_hearts[QUEEN_OF_SPADES], Rules(hearts_break="heart_or_queen").breaks_hearts[QUEEN_OF_SPADES]
+        (False, True)
+        """
+        queen_breaks = self.hearts_break is HeartsBreak.HEART_OR_QUEEN
+        return tuple(suit_of(f) == HEARTS or (queen_breaks and f == QUEEN_OF_SPADES) for f in range(FACES))
+
     @property
     def first_lead_text(self) -> str:
         """The card that leads the first trick when a full deal is in play, e.g. ``2C``."""
@@ -267,6 +280,37 @@ class Rules:
         if unknown:
             raise RulesError(f"Unknown rule option: {', '.join(map(str, unknown))}")
         return cls(**data)
+
+
+def hearts_may_be_led(broken: bool, non_hearts: int, queens: int) -> bool:
+    """Whether the leader may lead a heart, given how many non-hearts it holds and how many of them are Q♠.
+
+    Hearts may be led once broken, or when the hand holds nothing but hearts
+    and Q♠: then any of its cards may be led, Q♠ included.  Every card that
+    is not a heart may always be led (after the first trick's opening lead,
+    see :func:`opening_lead`).
+
+    >>> hearts_may_be_led(False, 2, 1), hearts_may_be_led(False, 1, 1), hearts_may_be_led(True, 2, 0)
+    (False, True, True)
+    """
+    return broken or non_hearts == queens
+
+
+def opening_lead(lowest_clubs: list[int], dealer: int) -> tuple[int, int]:
+    """The first trick's forced lead as (face, seat): the lowest club dealt, from the seat nearest the dealer's left.
+
+    ``lowest_clubs`` holds each seat's lowest club face, or ``FACES`` (above
+    every club) for a seat with no club.  Two packs may deal the lowest club
+    to two seats.
+
+    >>> opening_lead([5, FACES, 1, 1], dealer=2)
+    (1, 3)
+    """
+    lead = min(lowest_clubs)
+    after_dealer = dealer + 1
+    # Seats in turn from the dealer's left: the first holder of the lead card leads.
+    turn = (lowest_clubs[after_dealer:] + lowest_clubs[:after_dealer]).index(lead)
+    return lead, (after_dealer + turn) % len(lowest_clubs)
 
 
 def option_schema() -> list[dict[str, Any]]:

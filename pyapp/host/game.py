@@ -23,7 +23,7 @@ from ..engine.cards import card_text
 from ..engine.claims import can_claim
 from ..engine.match import HandResult, IllegalAction, Phase, Reason
 from ..engine.observation import last_trick_key, observe
-from ..engine.rules import PRESET_LABELS, PRESETS, RulesError, option_schema
+from ..engine.rules import CARDS_PASSED, POINTS_PER_PACK, PRESET_LABELS, PRESETS, RulesError, option_schema
 from ..engine.save import SaveError, check_header
 from ..web import protocol
 from .links import PERSON, LinkError, deal_query, parse_deal_query
@@ -251,8 +251,7 @@ class Host:
         self.collected = collected if isinstance(collected, str) else last_trick_key(table.match)
         seen = page.get("summaries_seen")
         self.summaries_seen = seen if type(seen) is int else len(table.match.results)
-        shown = page.get("shown_to")
-        self.shown_to = shown if type(shown) is int else None
+        self.shown_to = None  # party mode: after a reload nobody's cards show until someone takes the device
 
     def _seen_all(self) -> None:
         match = self._table().match
@@ -383,7 +382,7 @@ class Host:
             "game": match.seed,
             "hand": match.hand_index,
             "actions": [action.to_dict() for action in match.history[match.hand_starts[-1] :]],
-            "page": {"collected": self.collected, "summaries_seen": self.summaries_seen, "shown_to": self.shown_to},
+            "page": {"collected": self.collected, "summaries_seen": self.summaries_seen},
         }
         writes.append([protocol.SAVE_CURRENT, _compact(current)])
 
@@ -430,4 +429,10 @@ def catalog() -> dict[str, Any]:
     presets = [
         {"name": name, "label": PRESET_LABELS[name], "rules": rules.to_dict()} for name, rules in PRESETS.items()
     ]
-    return {"presets": presets, "options": option_schema(), "levels": list(BOTS)}
+    return {
+        "presets": presets,
+        "options": option_schema(),
+        "levels": list(BOTS),
+        "cards_passed": CARDS_PASSED,
+        "points_per_pack": POINTS_PER_PACK,
+    }

@@ -158,7 +158,10 @@ class Controller:
             return
         try:
             results = saved_results(saved)
-            self.session.show(protocol.View(copy), len(results), results, ready=False, fresh=True)
+            view = protocol.View(copy)
+            if view.party:
+                view.step = protocol.STEP_HANDOFF  # several people here: no cards show until one takes the device
+            self.session.show(view, len(results), results, ready=False, fresh=True)
         except (KeyError, TypeError, ValueError, AttributeError):
             self.session.view = None
 

@@ -55,7 +55,7 @@ def first_view(options: dict, catalog: dict) -> dict:
         ],
         "party": False,
         "rules": rules,
-        "moon_points": 26 * packs,
+        "moon_points": catalog["points_per_pack"] * packs,
         "phase": "pass",
         "hand_index": 0,
         "dealer": 0,

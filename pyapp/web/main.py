@@ -42,7 +42,11 @@ storage = browser_storage()
 with open("pyapp/web/catalog.json") as catalog_file:
     catalog = json.load(catalog_file)
 controller = Controller(
-    EngineClient(), Actuator(document, window), storage, Session(parse_json(storage.get(SETTINGS_KEY))), catalog
+    EngineClient(),
+    Actuator(document, window),
+    storage,
+    Session(parse_json(storage.get(SETTINGS_KEY)), catalog["cards_passed"]),
+    catalog,
 )
 InputManager(document, create_proxy, controller)
 seed = 1 + int(window.Math.random() * (2**31 - 2))  # a new game's deal number, should this visit need one

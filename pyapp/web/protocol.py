@@ -78,7 +78,6 @@ SAVE_HAND = "hearts.hand."  # + the hand's number
 SAVE_CURRENT = "hearts.current"
 LEGACY_SAVE = "hearts.save"  # one record with the whole game, written before protocol 1
 GAME_FORMAT = "hearts-game"
-PASS_COUNT = 3
 
 
 MAX_NAME = 20

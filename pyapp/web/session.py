@@ -8,7 +8,7 @@ screen, the score sheet's results, the settings and the statistics.
 
 from . import player_stats
 from .announce import new_plays
-from .protocol import LOADING, PASS_COUNT, STEP_PASS, STEP_PLAY
+from .protocol import LOADING, STEP_PASS, STEP_PLAY
 
 AHEAD_STEPS = (STEP_PASS, STEP_PLAY)  # the decisions a person may make before the engine is up
 
@@ -30,7 +30,8 @@ ENGINE_SETTINGS = ("think_ms", "speed", "collect", "autoplay")  # what the engin
 class Session:
     """What the person sees and has chosen on this page."""
 
-    def __init__(self, settings: dict = None):
+    def __init__(self, settings: dict = None, pass_count: int = 3):
+        self.pass_count = pass_count  # how many cards are passed (the engine's rule, from its catalogue)
         self.view = None  # the engine's last view (or, until the engine answers, the saved copy of it)
         self.ready = False  # the engine has answered
         self.ahead = False  # before the engine answers, the person may make the decision the view asks for
@@ -90,13 +91,13 @@ class Session:
         """Pick or unpick a card to pass (at most three)."""
         if card in self.selected:
             self.selected.remove(card)
-        elif len(self.selected) < PASS_COUNT:
+        elif len(self.selected) < self.pass_count:
             self.selected.append(card)
 
     @property
     def ready_to_pass(self) -> bool:
         """Whether exactly the cards to pass have been picked."""
-        return len(self.selected) == PASS_COUNT
+        return len(self.selected) == self.pass_count
 
     def engine_settings(self) -> dict:
         """The settings the engine plays by (thinking time, speed, collecting, auto-play)."""

@@ -217,6 +217,8 @@ def render_hand(session) -> str:
     received = set(view.received) if view.phase == "play" and not view.tricks_played else set()
     buttons = []
     waiting = session.waiting or {}
+    if step == "play" and view.after_ms is not None:
+        waiting = {"play": view.legal[0]}  # the only legal card, about to play itself (the auto-play setting)
     for index, text in enumerate(view.hand):
         classes = []
         attributes = f' data-index="{index}"'

@@ -1,0 +1,95 @@
+"""How a finished hand is scored, the moon included: one function for the match, the fast path and the bots.
+
+A hand is given as each seat's *penalty* points (hearts and Q♠) and *bonus*
+points (the Omnibus card's −10).  A seat that took every penalty point
+(26, or 52 with two packs) shot the moon: the rules' ``moon`` option says
+whether the others take the moon's points or the shooter loses them, or lets
+the shooter choose.  The bonus is kept by whoever took it, moon or not.
+
+>>> rules = Rules(moon=MoonScoring.SELF_MINUS)
+>>> hand_score(rules, [0, 26, 0, 0], [0, 0, 0, 0]), hand_score(Rules(), [0, 26, 0, 0], [0, 0, 0, 0])
+([0, -26, 0, 0], [26, 0, 26, 26])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .rules import MoonChoice, MoonScoring, Rules
+
+# How a moon scores when the rules, not the shooter, decide.
+FIXED_MOON_CHOICE = {
+    MoonScoring.OTHERS_PLUS: MoonChoice.ADD_TO_OTHERS,
+    MoonScoring.SELF_MINUS: MoonChoice.SUBTRACT_FROM_SELF,
+}
+
+
+def moon_shooter(rules: Rules, penalty: Sequence[int]) -> int | None:
+    """The seat whose penalty points are every penalty point of the hand (it shot the moon), or None."""
+    moon = rules.moon_points
+    return penalty.index(moon) if moon in penalty else None
+
+
+def moon_added(rules: Rules, shooter: int, bonus: Sequence[int], choice: MoonChoice) -> list[int]:
+    """What a moon scored by ``choice`` adds to each total; ``bonus`` (the Omnibus card) is kept by whoever took it."""
+    moon = rules.moon_points
+    if choice is MoonChoice.ADD_TO_OTHERS:
+        return [b + (0 if seat == shooter else moon) for seat, b in enumerate(bonus)]
+    return [b - (moon if seat == shooter else 0) for seat, b in enumerate(bonus)]
+
+
+def preferred_moon_choice(totals_if_added: Sequence[int], shooter: int) -> MoonChoice:
+    """The better way for the shooter to score the moon, given the totals that adding to the others would give.
+
+    Both choices move the shooter the moon's points against every other
+    seat, so what differs is only how near the end comes.  Adding to the
+    others brings the end nearer (it may end the match at once), which is
+    good exactly when the shooter is then lowest; otherwise the shooter
+    subtracts, which can never end the match against it.  Every bot chooses so.
+    """
+    if totals_if_added[shooter] == min(totals_if_added):
+        return MoonChoice.ADD_TO_OTHERS
+    return MoonChoice.SUBTRACT_FROM_SELF
+
+
+def moon_decision(
+    rules: Rules,
+    shooter: int,
+    bonus: Sequence[int],
+    choice: MoonChoice | None = None,
+    totals: Sequence[int] | None = None,
+) -> MoonChoice:
+    """How this moon scores: as the rules fix it; else the shooter's ``choice``; else the bots' choice.
+
+    The bots' choice (:func:`preferred_moon_choice`) depends on the totals
+    before the hand, ``totals`` (all zero when not given).
+    """
+    fixed = FIXED_MOON_CHOICE.get(rules.moon)
+    if fixed is not None:
+        return fixed
+    if choice is not None:
+        return choice
+    added = moon_added(rules, shooter, bonus, MoonChoice.ADD_TO_OTHERS)
+    if totals is not None:
+        added = [total + delta for total, delta in zip(totals, added, strict=True)]
+    return preferred_moon_choice(added, shooter)
+
+
+def hand_score(
+    rules: Rules,
+    penalty: Sequence[int],
+    bonus: Sequence[int],
+    choice: MoonChoice | None = None,
+    totals: Sequence[int] | None = None,
+) -> list[int]:
+    """What a finished hand adds to each seat's total, from its penalty and bonus points per seat.
+
+    Without a moon each seat scores what it took.  A moon scores as
+    :func:`moon_decision` says: ``choice`` is the shooter's decision under
+    ``shooter_chooses`` (ignored under the other options); without it the
+    shooter chooses as the bots do, given the ``totals`` before this hand.
+    """
+    shooter = moon_shooter(rules, penalty)
+    if shooter is None:
+        return [p + b for p, b in zip(penalty, bonus, strict=True)]
+    return moon_added(rules, shooter, bonus, moon_decision(rules, shooter, bonus, choice, totals))

@@ -1,0 +1,153 @@
+"""The page's controller on CPython: the real engine host behind a fake worker, the markup rendered for a fake page."""
+
+import asyncio
+import json
+import threading
+from types import SimpleNamespace
+
+from pyapp.host.game import Host, catalog
+from pyapp.web import protocol, view
+from pyapp.web.client import EngineClient
+from pyapp.web.controller import Controller
+from pyapp.web.session import Session
+from pyapp.web.storage import PENDING_KEY, VIEW_KEY, MemoryStore, Storage
+
+SETTINGS = {"speed": "instant", "collect": "click", "name": "Ann"}
+
+
+class Worker:
+    """The engine worker, in-process; ``gate`` holds its start until set."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.gate = asyncio.Event()
+
+    async def handle(self, text: str) -> str:
+        return self.host.handle(text)
+
+    async def started(self) -> "Worker":
+        await self.gate.wait()
+        return self
+
+
+class Actuator:
+    """Renders the markup as the page would, and keeps what it was asked to show."""
+
+    def __init__(self) -> None:
+        self.window = SimpleNamespace(navigator=SimpleNamespace(languages=["en"]))
+        self.notices: list[str] = []
+        self.html = ""
+
+    def label_page(self, code):
+        pass
+
+    def render(self, session, catalog):
+        self.html = view.render_table(session) + view.render_hand(session) + view.render_dialog(session, catalog)
+
+    def notify(self, text, seconds=4):
+        self.notices.append(text)
+
+    def keep(self, task):
+        pass
+
+    def announce(self, text):
+        pass
+
+    def sound(self, effect, settings):
+        pass
+
+    def warm_sound(self, settings):
+        pass
+
+    async def slide_trick(self, settings):
+        pass
+
+    def started(self):
+        pass
+
+
+def page(store: MemoryStore) -> tuple:
+    storage = Storage(store)
+    actuator = Actuator()
+    controller = Controller(EngineClient(), actuator, storage, Session(SETTINGS, 3), catalog())
+    return controller, actuator, Worker(Host())
+
+
+def run_async(coroutine) -> object:
+    """Run a coroutine on its own event loop, in a thread of its own (Playwright may hold this thread's loop)."""
+    results: list = []
+
+    def target():
+        try:
+            results.append(("ok", asyncio.run(coroutine)))
+        except BaseException as error:
+            results.append(("error", error))
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    kind, value = results[0]
+    if kind == "error":
+        raise value
+    return value
+
+
+async def until(condition, limit: int = 200) -> None:
+    for _ in range(limit):
+        if condition():
+            return
+        await asyncio.sleep(0)
+    raise AssertionError("never")
+
+
+def test_a_first_visit_deals_and_takes_the_pass_before_the_engine_then_the_engine_takes_it():
+    async def run():
+        store = MemoryStore()
+        controller, actuator, worker = page(store)
+        boot = asyncio.create_task(controller.boot(worker.started(), "", seed=4242))
+        await until(lambda: controller.session.view is not None)
+        session = controller.session
+        assert not session.ready and session.step == protocol.STEP_PASS and len(session.view.hand) == 13
+        assert "still getting ready" in actuator.html
+        cards = session.view.hand[:3]
+        for card in cards:
+            await controller.perform("card", {"card": card})
+        await controller.perform("pass", {})
+        assert json.loads(store.getItem(PENDING_KEY))["ahead"] == {"pass": cards}
+        assert session.step == protocol.LOADING and "as soon as the computer players are ready" in actuator.html
+        worker.gate.set()
+        await boot
+        assert session.ready and store.getItem(PENDING_KEY) is None
+        actions = json.loads(store.getItem(protocol.SAVE_CURRENT))["actions"]
+        assert [a for a in actions if a["seat"] == 0] == [{"seat": 0, "pass": cards}]
+        assert json.loads(store.getItem(protocol.SAVE_GAME))["seed"] == 4242
+        return store
+
+    store = run_async(run())
+
+    async def again():
+        controller, _, worker = page(store)
+        worker.gate.set()
+        boot = asyncio.create_task(controller.boot(worker.started(), "", seed=1))
+        await boot
+        assert controller.session.ready and controller.session.view.hand_index == 0
+        assert json.loads(store.getItem(VIEW_KEY))["turn"] == controller.session.view.turn
+
+    run_async(again())
+
+
+def test_a_returning_visit_draws_the_saved_view_and_a_broken_save_is_set_aside():
+    async def run():
+        store = MemoryStore()
+        controller, actuator, worker = page(store)
+        worker.gate.set()
+        await controller.boot(worker.started(), "", seed=7)
+        store.setItem(protocol.SAVE_CURRENT, "[1, 2]")  # damaged
+        controller, actuator, worker = page(store)
+        worker.gate.set()
+        await controller.boot(worker.started(), "", seed=8)
+        assert any("could not be loaded" in notice for notice in actuator.notices)
+        assert json.loads(store.getItem(protocol.SAVE_GAME))["seed"] != 7  # a new game
+        assert "hearts.game" in json.loads(store.getItem("hearts.save.broken"))
+
+    run_async(run())
