@@ -88,7 +88,7 @@ def test_the_first_pass_is_taken_before_the_engine_is_up_and_applied_once(held_c
     shown = hand(page)
     cards = pass_ahead(page)
     assert pending(page)["ahead"] == {"pass": cards}
-    assert "as soon as the computer players are ready" in page.text_content("#table")
+    assert "kept until the computer players are ready" in page.text_content("#table")
     assert page.query_selector("[data-action=pass]") is None and len(hand(page)) == 13  # nothing pretends
     held_context.held.release()
     wait_for_engine(page)

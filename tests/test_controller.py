@@ -114,7 +114,7 @@ def test_a_first_visit_deals_and_takes_the_pass_before_the_engine_then_the_engin
             await controller.perform("card", {"card": card})
         await controller.perform("pass", {})
         assert json.loads(store.getItem(PENDING_KEY))["ahead"] == {"pass": cards}
-        assert session.step == protocol.LOADING and "as soon as the computer players are ready" in actuator.html
+        assert session.step == protocol.LOADING and "kept until the computer players are ready" in actuator.html
         worker.gate.set()
         await boot
         assert session.ready and store.getItem(PENDING_KEY) is None

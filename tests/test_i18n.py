@@ -19,20 +19,20 @@ def english_afterwards():
 
 
 def test_every_catalogue_is_listed_once():
-    assert sorted(i18n.ORDER) == sorted(i18n.CATALOGUES) and [code for code, _ in i18n.languages()] == list(i18n.ORDER)
+    assert sorted(i18n.ORDER) == sorted(i18n.NAMES) and [code for code, _ in i18n.languages()] == list(i18n.ORDER)
 
 
-@pytest.mark.parametrize("code", sorted(i18n.CATALOGUES))
+@pytest.mark.parametrize("code", sorted(i18n.NAMES))
 class TestCatalogues:
     def test_no_key_is_missing_or_extra(self, code):
         english = set(i18n.text_en.TEXT)
-        theirs = set(i18n.CATALOGUES[code].TEXT)
+        theirs = set(i18n.catalogue(code).TEXT)
         assert sorted(english - theirs) == [], "missing"
         assert sorted(theirs - english) == [], "not in English"
 
     def test_the_same_blanks_are_filled_in(self, code):
         for key, text in i18n.text_en.TEXT.items():
-            assert set(FIELDS.findall(i18n.CATALOGUES[code].TEXT[key])) == set(FIELDS.findall(text)), key
+            assert set(FIELDS.findall(i18n.catalogue(code).TEXT[key])) == set(FIELDS.findall(text)), key
 
     def test_every_card_has_a_name(self, code):
         i18n.set_language(code)
@@ -78,7 +78,7 @@ def test_reasons_are_translated_from_their_codes():
     answer = engine.play_until(engine.start(SEATS, 3), lambda a: a.view.step == "play" and a.view.reasons)
     card, refusal = next(iter(answer.view.reasons.items()))
     english = view.reason(answer.view, card)
-    assert english == refusal.text
+    assert english and refusal.text == ""  # a coded reason travels once, as its code
     i18n.set_language("cs")
     text = view.reason(answer.view, card)
     assert text and text != english

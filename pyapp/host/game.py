@@ -47,11 +47,11 @@ def result_data(result: HandResult) -> dict[str, Any]:
     }
 
 
-def refusal_of(error: Exception) -> dict[str, Any]:
+def refusal_of(error: Exception | Reason) -> dict[str, Any]:
     """Why an intent was refused: the catalogue code and values when the engine has them, else the text."""
-    reason = error.args[0] if error.args else ""
+    reason = error if isinstance(error, Reason) else error.args[0] if error.args else ""
     if isinstance(reason, Reason):
-        return {"code": reason.code, "values": dict(reason.values), "text": str(reason)}
+        return {"code": reason.code, "values": dict(reason.values), "text": ""}  # the page words it
     return {"code": "", "values": {}, "text": str(error)}
 
 
@@ -105,9 +105,7 @@ class Host:
         self.turn += 1
         view = self._view() if self.table is not None else None
         results = [result_data(r) for r in self.table.match.results] if self.table is not None else []
-        new = results[self.sent_results :] if self.sent_results <= len(results) else results
-        if self.sent_results > len(results):  # an undo took a scored hand back
-            new = []
+        new = results[self.sent_results :]  # none when an undo took a scored hand back: results_count says so
         self.sent_results = len(results)
         answer = {
             "ok": refusal is None,
@@ -161,7 +159,6 @@ class Host:
             table = Table.from_document(document)
             self._take(table, page)
             self.stored_hands = stored
-        self.table = table
         table.set_think_ms(float(self.settings["think_ms"]))
         self.sent_results = 0
         self._store(writes)
@@ -309,7 +306,7 @@ class Host:
         reasons = {}
         if observation.phase is Phase.PLAY and match.current_seat == seat:
             for face in set(observation.hand) - set(observation.legal):
-                reasons[card_text(face)] = refusal_of(IllegalAction(match.play_refusal(seat, face)))
+                reasons[card_text(face)] = refusal_of(match.play_refusal(seat, face))
         last = observation.last_trick
         texts = card_text
         return {

@@ -3,26 +3,36 @@
 Every word the page shows comes from :func:`t` with a key of the English
 catalogue (``text_en``); the other catalogues have the same keys (a test
 checks it).  Card names follow each language's grammar: a pattern, rank
-words with their gender, and the suit's form for that gender.  Plain Python
-for MicroPython and CPython.
+words with their gender, and the suit's form for that gender.  Only the
+catalogues of the languages in use are compiled (English always, as the
+fallback): the main thread's start does not pay for the others.  Plain
+Python for MicroPython and CPython.
 """
 
-from . import text_cs, text_en, text_lt, text_sk
+from . import text_en
 
-CATALOGUES = {"en": text_en, "cs": text_cs, "sk": text_sk, "lt": text_lt}
 ORDER = ("en", "cs", "sk", "lt")  # MicroPython's dicts do not keep insertion order
+NAMES = {"en": "English", "cs": "Čeština", "sk": "Slovenčina", "lt": "Lietuvių"}  # each in its own words
 DEFAULT = "en"
 _current = [DEFAULT]
+_loaded = {DEFAULT: text_en}  # a catalogue is compiled only when its language is first used
+
+
+def catalogue(code: str):
+    """The catalogue module of language ``code`` (imported the first time it is asked for)."""
+    if code not in _loaded:
+        _loaded[code] = __import__("pyapp.web.text_" + code, None, None, ["TEXT"])
+    return _loaded[code]
 
 
 def languages() -> list:
     """(code, the language's own name) in the order the settings list them."""
-    return [(code, CATALOGUES[code].TEXT["language.name"]) for code in ORDER]
+    return [(code, NAMES[code]) for code in ORDER]
 
 
 def set_language(code: str) -> str:
     """Use ``code`` from now on (unknown codes fall back to English); returns the code in use."""
-    _current[0] = code if code in CATALOGUES else DEFAULT
+    _current[0] = code if code in NAMES else DEFAULT
     return _current[0]
 
 
@@ -35,14 +45,14 @@ def pick_language(preferred) -> str:
     """The first of the browser's preferred languages (``["sk-SK", "cs"]``) that we speak, else English."""
     for tag in preferred or []:
         code = str(tag).split("-")[0].lower()
-        if code in CATALOGUES:
+        if code in NAMES:
             return code
     return DEFAULT
 
 
 def t(key: str, **values) -> str:
     """The text for ``key`` in the language in use, with ``{name}`` fields filled in."""
-    text = CATALOGUES[_current[0]].TEXT.get(key)
+    text = catalogue(_current[0]).TEXT.get(key)
     if text is None:
         text = text_en.TEXT[key]
     return text.format(**values) if values else text
@@ -50,7 +60,7 @@ def t(key: str, **values) -> str:
 
 def card_name(text: str) -> str:
     """A card's name in the language in use: ``"QS"`` → "Queen of spades", "piková dáma", "vynų dama"."""
-    cards = CATALOGUES[_current[0]].CARDS
+    cards = catalogue(_current[0]).CARDS
     rank, gender = cards["ranks"][text[0]]
     suit = cards["suits"][text[1]][gender]
     return cards["pattern"].format(rank=rank, suit=suit)

@@ -153,7 +153,7 @@ class Result(Record):
 
 
 class Refusal(Record):
-    """Why the engine refused an intent: a catalogue code with its values, else the English text."""
+    """Why the engine refused an intent: a catalogue code with its values, or (no code) the English text."""
 
     FIELDS = ("code", "values", "text")
 

@@ -17,7 +17,6 @@ CARDS = {
 }  # fmt: skip
 
 TEXT = {
-    "language.name": "Čeština",
     "app.name": "Pikové dámy",
     "app.local": "Srdce",
     "app.description": "Pikové dámy (Hearts): klasická karetní hra, ve které se štychům vyhýbáš, proti počítači v prohlížeči.",
@@ -61,7 +60,7 @@ TEXT = {
     "status.shuffling": "Míchám karty…",
     "status.starting": "Spouštím herní jádro…",
     "status.getting_ready": "Počítačoví hráči se ještě chystají…",
-    "status.kept": "Tvůj tah je uložen: zahraje se, jakmile budou počítačoví hráči připraveni.",
+    "status.kept": "Tvůj tah počká, až budou počítačoví hráči připraveni.",
     "notice.ahead_refused": "Tvůj tah nešlo zahrát: {reason}",
     "status.pass": "Vyber 3 karty, které pošleš {direction}: {name}",
     "status.lead": "Vynášíš",

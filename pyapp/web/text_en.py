@@ -12,7 +12,6 @@ CARDS = {
 }  # fmt: skip
 
 TEXT = {
-    "language.name": "English",
     "app.name": "Hearts",
     "app.local": "Pikové dámy",
     "app.description": "Hearts: the classic trick-avoidance card game against computer players, in your browser.",
@@ -58,7 +57,7 @@ TEXT = {
     "status.shuffling": "Shuffling the cards…",
     "status.starting": "Starting the game engine…",
     "status.getting_ready": "The computer players are still getting ready…",
-    "status.kept": "Your move is kept: it goes to the table as soon as the computer players are ready.",
+    "status.kept": "Your move is kept until the computer players are ready.",
     "notice.ahead_refused": "Your move could not be played: {reason}",
     "status.pass": "Choose 3 cards to pass {direction}, to {name}",
     "status.lead": "Your lead",

@@ -13,7 +13,6 @@ CARDS = {
 }  # fmt: skip
 
 TEXT = {
-    "language.name": "Lietuvių",
     "app.name": "Širdys",
     "app.local": "Pikové dámy",
     "app.description": "Širdys (Hearts): klasikinis kortų žaidimas, kuriame vengiama kirčių, prieš kompiuterį naršyklėje.",
@@ -57,7 +56,7 @@ TEXT = {
     "status.shuffling": "Maišomos kortos…",
     "status.starting": "Paleidžiamas žaidimo variklis…",
     "status.getting_ready": "Kompiuteriniai žaidėjai dar ruošiasi…",
-    "status.kept": "Tavo ėjimas išsaugotas: jis bus sužaistas, kai tik kompiuteriniai žaidėjai bus pasiruošę.",
+    "status.kept": "Tavo ėjimas palauks, kol kompiuteriniai žaidėjai pasiruoš.",
     "notice.ahead_refused": "Tavo ėjimo nepavyko sužaisti: {reason}",
     "status.pass": "Išsirink 3 kortas, kurias perduosi {direction}: {name}",
     "status.lead": "Tu pradedi kirtį",

@@ -17,7 +17,6 @@ CARDS = {
 }  # fmt: skip
 
 TEXT = {
-    "language.name": "Slovenčina",
     "app.name": "Srdcia",
     "app.local": "Pikové dámy",
     "app.description": "Srdcia (Hearts): klasická kartová hra, v ktorej sa štichom vyhýbaš, proti počítaču v prehliadači.",
@@ -61,7 +60,7 @@ TEXT = {
     "status.shuffling": "Miešam karty…",
     "status.starting": "Spúšťam herné jadro…",
     "status.getting_ready": "Počítačoví hráči sa ešte chystajú…",
-    "status.kept": "Tvoj ťah je uložený: zahrá sa, hneď ako budú počítačoví hráči pripravení.",
+    "status.kept": "Tvoj ťah počká, kým budú počítačoví hráči pripravení.",
     "notice.ahead_refused": "Tvoj ťah sa nedal zahrať: {reason}",
     "status.pass": "Vyber 3 karty, ktoré pošleš {direction}: {name}",
     "status.lead": "Vynášaš",
