@@ -59,6 +59,8 @@ class TestProtocol:
 
         def check(data, record):
             assert set(data) == set(record.FIELDS), record.__name__
+            if record is protocol.View:
+                assert data["step"] in protocol.STEPS
             seen[record.__name__].update(name for name, value in data.items() if value is not None)
             for name, (kind, shape) in record.NESTED.items():
                 value = data[name]

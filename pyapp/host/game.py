@@ -24,9 +24,13 @@ from ..engine.claims import can_claim
 from ..engine.match import HandResult, IllegalAction, Phase, Reason
 from ..engine.observation import last_trick_key, observe
 from ..engine.rules import CARDS_PASSED, POINTS_PER_PACK, PRESET_LABELS, PRESETS, RulesError, option_schema
+from ..engine.save import FORMAT as MATCH_FORMAT
+from ..engine.save import VERSION as MATCH_VERSION
 from ..engine.save import SaveError, check_header
 from ..web import protocol
 from .links import PERSON, LinkError, deal_query, parse_deal_query
+from .table import FORMAT as TABLE_FORMAT
+from .table import VERSION as TABLE_VERSION
 from .table import Table
 
 EXPECTED_ERRORS = (ActionError, IllegalAction, LinkError, RulesError, SaveError, ValueError)
@@ -104,8 +108,9 @@ class Host:
     def _answer(self, refusal: dict | None = None, writes: list | None = None, **extra: Any) -> str:
         self.turn += 1
         view = self._view() if self.table is not None else None
-        results = [result_data(r) for r in self.table.match.results] if self.table is not None else []
-        new = results[self.sent_results :]  # none when an undo took a scored hand back: results_count says so
+        results = self.table.match.results if self.table is not None else []
+        # Only the results the page has not had (none when an undo took a scored hand back: the count says so).
+        new = [result_data(result) for result in results[self.sent_results :]]
         self.sent_results = len(results)
         answer = {
             "ok": refusal is None,
@@ -136,31 +141,21 @@ class Host:
         options = data.get("options")
         if not isinstance(options, dict):
             raise ValueError("The new game's options are not an object")
-        table = Table.new(options)
-        table.set_think_ms(float(self.settings["think_ms"]))
-        self._take(table, {"collected": "", "summaries_seen": 0, "shown_to": None})
-        self.sent_results = 0
+        self._take(Table.new(options), {}, stored_hands=0)
         writes.append([protocol.SAVE_GAME, _compact(self._header())])
         writes.extend([protocol.hand_key(number), None] for number in range(int(data.get("stored_hands", 0) or 0)))
-        self.stored_hands = 0
         self._store(writes)
 
     def _on_load(self, data: dict[str, Any], writes: list) -> None:
         saved = data.get("saved")
         if isinstance(saved, dict) and protocol.LEGACY_SAVE in saved:
             document, page = self._legacy(saved[protocol.LEGACY_SAVE])
-            table = Table.from_document(document)
-            self._take(table, page)
-            self.stored_hands = 0
+            self._take(Table.from_document(document), page, stored_hands=0)
             writes.append([protocol.SAVE_GAME, _compact(self._header())])
             writes.append([protocol.LEGACY_SAVE, None])
         else:
             document, page, stored = self._pieces(saved)
-            table = Table.from_document(document)
-            self._take(table, page)
-            self.stored_hands = stored
-        table.set_think_ms(float(self.settings["think_ms"]))
-        self.sent_results = 0
+            self._take(Table.from_document(document), page, stored)
         self._store(writes)
 
     def _on_pass(self, data: dict[str, Any], writes: list) -> None:
@@ -241,14 +236,20 @@ class Host:
         self._table().act(action)
         self._store(writes)
 
-    def _take(self, table: Table, page: dict[str, Any]) -> None:
-        """Play ``table`` from now on, with what the person had already seen."""
+    def _take(self, table: Table, page: dict[str, Any], stored_hands: int) -> None:
+        """Play ``table`` from now on, with what the person had already seen (``page``; all of it when not
+        said) and ``stored_hands`` finished hands already in storage."""
         self.table = table
-        collected = page.get("collected")
-        self.collected = collected if isinstance(collected, str) else last_trick_key(table.match)
-        seen = page.get("summaries_seen")
-        self.summaries_seen = seen if type(seen) is int else len(table.match.results)
+        table.set_think_ms(float(self.settings["think_ms"]))
+        self.sent_results = 0
+        self.stored_hands = stored_hands
         self.shown_to = None  # party mode: after a reload nobody's cards show until someone takes the device
+        self._seen_all()
+        collected, seen = page.get("collected"), page.get("summaries_seen")
+        if isinstance(collected, str):
+            self.collected = collected
+        if type(seen) is int:
+            self.summaries_seen = seen
 
     def _seen_all(self) -> None:
         match = self._table().match
@@ -405,9 +406,9 @@ class Host:
         if not isinstance(current.get("actions"), list):
             raise SaveError("The hand in progress is damaged")
         history.extend(current["actions"])
-        match = {"format": "hearts-match", "version": 1, "rules": header.get("rules"), "seed": seed}
+        match = {"format": MATCH_FORMAT, "version": MATCH_VERSION, "rules": header.get("rules"), "seed": seed}
         match["history"] = history
-        document = {"format": "hearts-table", "version": 1, "seats": header.get("seats"), "match": match}
+        document = {"format": TABLE_FORMAT, "version": TABLE_VERSION, "seats": header.get("seats"), "match": match}
         page = current.get("page") if isinstance(current.get("page"), dict) else {}
         stored = sum(1 for hand in hands if isinstance(hand, dict))
         return document, page, stored

@@ -25,6 +25,7 @@ from .storage import (
     VIEW_KEY,
     apply_writes,
     parse_json,
+    read_pending,
     read_saved_game,
     saved_results,
     set_aside,
@@ -99,7 +100,7 @@ class Controller:
             resumed = answer.ok
         else:
             resumed = saved is not None and await self.resume(saved)
-        ahead = (parse_json(self.storage.get(PENDING_KEY)) or {}).get("ahead")  # made meanwhile, too
+        ahead = read_pending(self.storage).get("ahead")  # made meanwhile, too
         if resumed and isinstance(ahead, dict):
             await self.catch_up(ahead)
         self.storage.remove(PENDING_KEY)
@@ -114,8 +115,7 @@ class Controller:
 
     def pending(self, saved, query: str, seed: int) -> dict:
         """What waits for the engine: a first visit's new game (dealt here) and a decision made ahead."""
-        pending = parse_json(self.storage.get(PENDING_KEY))
-        pending = pending if isinstance(pending, dict) else {}
+        pending = read_pending(self.storage)
         start = pending.get("start")
         if saved is not None or not isinstance(start, dict) or type(start.get("seed")) is not int:
             pending.pop("start", None)  # the engine has the game already (or the record is not ours)
@@ -143,8 +143,7 @@ class Controller:
 
     def decide_ahead(self, decision: dict) -> None:
         """Keep a decision made before the engine is up (it survives a reload) until the engine takes it."""
-        pending = parse_json(self.storage.get(PENDING_KEY))
-        pending = pending if isinstance(pending, dict) else {}
+        pending = read_pending(self.storage)
         pending["ahead"] = decision
         self.storage.set(PENDING_KEY, json.dumps(pending))
         self.report_storage()
@@ -245,15 +244,17 @@ class Controller:
     async def perform(self, action: str, data: dict) -> None:
         """Do what the person asked for (an intent of the input manager)."""
         session = self.session
-        step = session.step
+        # Before the engine is up only the decision the view asks for may be made (ahead), nothing else.
+        step = session.step if session.ready or action in ("card", "pass") else protocol.LOADING
         seat = session.view.seat if session.view is not None else 0
         ready = self.client.ready
         if action == "card":
             await self.choose_card(data["card"])
-        elif action == "pass" and step == protocol.STEP_PASS and session.ready_to_pass and not session.ready:
-            self.decide_ahead({"pass": list(session.selected)})
         elif action == "pass" and step == protocol.STEP_PASS and session.ready_to_pass:
-            await self.act(protocol.PASS, seat=seat, cards=list(session.selected))
+            if session.ready:
+                await self.act(protocol.PASS, seat=seat, cards=list(session.selected))
+            else:
+                self.decide_ahead({"pass": list(session.selected)})
         elif action == "collect" and step == protocol.STEP_COLLECT:
             await self.actuator.slide_trick(session.settings)
             await self.act(protocol.COLLECT)
@@ -293,10 +294,11 @@ class Controller:
         if step == protocol.STEP_PASS:
             session.toggle(card)
             self.render()
-        elif step == protocol.STEP_PLAY and card in session.view.legal and not session.ready:
-            self.decide_ahead({"play": card})
         elif step == protocol.STEP_PLAY and card in session.view.legal:
-            await self.act(protocol.PLAY, seat=session.view.seat, card=card)
+            if session.ready:
+                await self.act(protocol.PLAY, seat=session.view.seat, card=card)
+            else:
+                self.decide_ahead({"play": card})
         elif step == protocol.STEP_PLAY:
             self.notify(reason(session.view, card))
         elif step == protocol.LOADING:

@@ -55,9 +55,10 @@ INTENTS = (
     SHARE,
 )
 
-# What happens next (View.step).  The person acts in PERSON_STEPS; the page sends CONTINUE
-# after View.after_ms when that is set (a computer plays, a trick is collected, a card plays itself).
-LOADING = "loading"
+# What happens next (View.step): the person acts on pass, play, moon, collect, summary, over and handoff;
+# the page sends CONTINUE after View.after_ms when that is set (a computer plays, a trick is collected, a card
+# plays itself).
+LOADING = "loading"  # the page's own, until the engine has answered
 STEP_PASS = "pass"
 STEP_PLAY = "play"
 STEP_MOON = "moon"
@@ -67,9 +68,7 @@ STEP_OVER = "over"
 STEP_HANDOFF = "handoff"
 STEP_BOT = "bot"
 STEP_WAIT = "wait"
-STEPS = (LOADING, STEP_PASS, STEP_PLAY, STEP_MOON, STEP_COLLECT, STEP_SUMMARY, STEP_OVER, STEP_HANDOFF, STEP_BOT)
-STEPS += (STEP_WAIT,)
-PERSON_STEPS = (STEP_PASS, STEP_PLAY, STEP_MOON, STEP_COLLECT, STEP_SUMMARY, STEP_OVER, STEP_HANDOFF)
+STEPS = (STEP_PASS, STEP_PLAY, STEP_MOON, STEP_COLLECT, STEP_SUMMARY, STEP_OVER, STEP_HANDOFF, STEP_BOT, STEP_WAIT)
 
 # Storage, written only through Answer.writes: the game's header once, each finished hand once,
 # the hand in progress after every action.  The page keeps its own copy of the last view (VIEW_KEY).

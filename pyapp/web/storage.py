@@ -92,6 +92,12 @@ def parse_json(text):
         return None
 
 
+def read_pending(storage: Storage) -> dict:
+    """What waits for the engine (PENDING_KEY), or nothing when it is missing or not ours."""
+    pending = parse_json(storage.get(PENDING_KEY))
+    return pending if isinstance(pending, dict) else {}
+
+
 def read_saved_game(storage: Storage):
     """The stored game as the engine's LOAD intent takes it, or None when no game is stored.
 

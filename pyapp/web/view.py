@@ -256,7 +256,7 @@ def render_hand(session) -> str:
         tools.append(("claim", "hand.claim"))
     if step == "play":
         tools.append(("finish", "hand.finish"))
-    if tools:
+    if tools and session.ready:  # each needs the engine: none before it is up
         parts.append(
             '<div class="tools">'
             + "".join(
