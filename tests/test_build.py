@@ -42,7 +42,8 @@ def test_the_engine_zip_is_the_same_for_the_same_sources(tmp_path):
     names = zipfile.ZipFile(tmp_path / "a" / "app" / "engine.zip").namelist()
     assert "pyapp/engine/match.py" in names and "pyapp/host/table.py" in names
     page = [name for name in names if name.startswith("pyapp/web/")]
-    assert page == ["pyapp/web/__init__.py", "pyapp/web/protocol.py"]  # the one page module the host imports
+    # The protocol the host imports, and the worker's entry (imported by app/engine-worker.mjs).
+    assert page == ["pyapp/web/__init__.py", "pyapp/web/protocol.py", "pyapp/web/worker.py"]
     assert not any(name.startswith("pyapp/cli/") for name in names)
 
 

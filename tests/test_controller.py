@@ -136,6 +136,23 @@ def test_a_first_visit_deals_and_takes_the_pass_before_the_engine_then_the_engin
     run_async(again())
 
 
+def test_an_engine_that_cannot_start_is_reported_and_the_first_deal_stays_on_screen():
+    async def failed():
+        raise RuntimeError("no WebAssembly")
+
+    async def run():
+        store = MemoryStore()
+        controller, actuator, _ = page(store)
+        await controller.boot(failed(), "", seed=4242)
+        assert controller.session.step == protocol.STEP_PASS and len(controller.session.view.hand) == 13
+        assert actuator.notices == [
+            "The game engine could not start (no WebAssembly). Your game is kept: reload the page to try again."
+        ]
+        assert json.loads(store.getItem(PENDING_KEY))["start"]["seed"] == 4242  # the next visit deals it again
+
+    run_async(run())
+
+
 def test_a_returning_visit_draws_the_saved_view_and_a_broken_save_is_set_aside():
     async def run():
         store = MemoryStore()

@@ -1,9 +1,10 @@
 """Build ``dist/``: the whole static site, self-contained, with relative URLs only.
 
 ``dist/`` holds the page (``index.html``, ``assets/``), the Python the page
-runs (``app/``: the engine as one zip for the Pyodide worker, the browser
-layer as plain files for the MicroPython main thread, and their PyScript
-configs) and the runtime files copied from the pinned npm packages
+runs (``app/``: the engine as one zip, the engine's worker script and the
+module that boots Pyodide for it, from a memory snapshot when one is stored;
+the browser layer as bytecode for the MicroPython main thread, and its
+PyScript config) and the runtime files copied from the pinned npm packages
 (``runtime/``), the web app manifest and icons, and the service worker
 (``sw.js``: ``assets/sw.js`` after two constants, the build's version and
 the hash of every file it precaches).  Nothing is fetched from another
@@ -40,10 +41,13 @@ MAIN_THREAD_MODULES = ["__init__.py", "view.py", "session.py", "storage.py", "na
 MAIN_THREAD_MODULES += ["player_stats.py", "chart.py", "announce.py", "protocol.py", "client.py", "controller.py"]
 MAIN_THREAD_MODULES += ["input.py", "actuator.py", "first_deal.py"]
 MAIN_THREAD_ENGINE_MODULES = ("__init__.py", "deal.py")  # the deal: the page shows a first hand before the engine
-WORKER_WEB_MODULES = ("__init__.py", "protocol.py")  # the one page module the engine's host imports
+WORKER_WEB_MODULES = ("__init__.py", "protocol.py", "worker.py")  # the protocol, and the worker's entry
 CATALOG = "catalog.json"  # what the new-game form offers, written from the engine at build time
 MAIN_THREAD_MODULES += [f"text_{code}.py" for code in ("en", "cs", "sk", "lt")]
 SERVICE_WORKER = "sw.js"
+ENGINE_WORKER = "engine-worker.mjs"  # the engine's worker script (started by assets/boot.js)
+ENGINE_PYODIDE = "engine-pyodide.mjs"  # Pyodide for that worker, from a memory snapshot when one is stored
+ENGINE_PRELOAD = ["pyapp.web.worker"]  # imports the whole engine; imported before a snapshot is taken
 # PyScript's chunks that the page loads (checked by e2e/test_offline.py); the others (editor, terminal
 # and TOML support we do not use) stay on the site but are not precached.
 PYSCRIPT_PRECACHED = ("core.js", "core.css", "core-*.js", "deprecations-manager-*.js", "donkey-*.js", "error-*.js")
@@ -84,7 +88,7 @@ def engine_zip(dest: Path) -> None:
 
 
 def python_configs(dest: Path) -> None:
-    """PyScript configs: the interpreters' relative URLs and the files each side needs.
+    """The main thread's PyScript config: the interpreter's relative URL and the files it needs.
 
     The main thread's files keep the package's layout (``pyapp/web/…``, and the engine's deal, which
     it runs too), under a ``pyapp/__init__.py`` of its own: the real one imports the whole engine.
@@ -92,13 +96,12 @@ def python_configs(dest: Path) -> None:
     app = dest / "app"
     (app / "web").mkdir(parents=True)
     (app / "engine").mkdir()
-    for name in ("main.py", "worker.py"):  # the scripts PyScript runs: sources
-        shutil.copy2(WEB / name, app / "web" / name)
+    shutil.copy2(WEB / "main.py", app / "web" / "main.py")  # the script PyScript runs: its source
     (app / "web" / CATALOG).write_text(json.dumps(catalog(), ensure_ascii=False) + "\n")
     package = app / "package.py"
     package.write_text('"""The page\'s share of the pyapp package (see tools/build.py)."""\n')
     # PyScript 0.7 resolves "files" against the config file's folder (app/), and "interpreter" against
-    # the page on the main thread but against the config's folder in a worker.
+    # the page.
     main_files = {"./web/" + CATALOG: "./pyapp/web/" + CATALOG}
     modules = [(package, "pyapp/__init__.py")]
     modules += [(WEB / name, "pyapp/web/" + name) for name in MAIN_THREAD_MODULES if name != "main.py"]
@@ -108,12 +111,21 @@ def python_configs(dest: Path) -> None:
         compile_for_micropython(source, target, path)
         main_files["./" + target.relative_to(app).as_posix()] = "./" + path.replace(".py", ".mpy")
     package.unlink()
-    configs = {
-        "main.json": {"interpreter": "./runtime/micropython/micropython.mjs", "files": main_files},
-        "worker.json": {"interpreter": "../runtime/pyodide/pyodide.mjs", "files": {"./engine.zip": "./*"}},
-    }
-    for name, config in configs.items():
-        (dest / "app" / name).write_text(json.dumps(config, indent=2) + "\n")
+    config = {"interpreter": "./runtime/micropython/micropython.mjs", "files": main_files}
+    (dest / "app" / "main.json").write_text(json.dumps(config, indent=2) + "\n")
+
+
+def engine_worker(dest: Path) -> None:
+    """The engine's worker script, and ``app/engine-pyodide.mjs``: ``assets/engine-pyodide.mjs`` after two constants.
+
+    The snapshot it keeps is keyed by a hash of the engine's zip and what is imported before the snapshot,
+    so a changed engine is booted afresh.
+    """
+    engine_files = (dest / "app" / "engine.zip").read_bytes() + json.dumps(ENGINE_PRELOAD).encode()
+    engine = hashlib.sha256(engine_files).hexdigest()[:16]
+    header = f"const ENGINE = {json.dumps(engine)};\nconst PRELOAD = {json.dumps(ENGINE_PRELOAD)};\n"
+    (dest / "app" / ENGINE_PYODIDE).write_text(header + (ROOT / "assets" / ENGINE_PYODIDE).read_text())
+    shutil.copy2(ROOT / "assets" / ENGINE_WORKER, dest / "app" / ENGINE_WORKER)
 
 
 def compile_for_micropython(source: Path, target: Path, name: str) -> None:
@@ -159,10 +171,12 @@ def build(dest: Path = DIST) -> Path:
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
     shutil.copy2(ROOT / "index.html", dest / "index.html")
-    shutil.copytree(ROOT / "assets", dest / "assets", ignore=shutil.ignore_patterns(SERVICE_WORKER))
+    built_elsewhere = shutil.ignore_patterns(SERVICE_WORKER, ENGINE_WORKER, ENGINE_PYODIDE)
+    shutil.copytree(ROOT / "assets", dest / "assets", ignore=built_elsewhere)
     (dest / "app").mkdir()
     copy_runtime(dest)
     engine_zip(dest)
+    engine_worker(dest)
     python_configs(dest)
     service_worker(dest)
     return dest

@@ -90,7 +90,11 @@ class Controller:
             self.session.decide_ahead(pending["ahead"])
         self.render()
         self.actuator.warm_sound(self.session.settings)
-        await self.client.connect(worker)
+        try:
+            await self.client.connect(worker)
+        except Exception as error:  # the engine's worker could not start; what is on screen (and stored) stays
+            self.notify(t("notice.engine_failed", reason=str(error)), 24 * 3600)
+            return
         await self.send(protocol.CONFIGURE, settings=self.session.engine_settings())
         self.actuator.started()
         link = await self.read_link(query) if query else None

@@ -2,14 +2,15 @@
 
 Input (:mod:`web.input`) turns events into intents, the controller
 (:mod:`web.controller`) sends them through the engine client
-(:mod:`web.client`, the only code that talks to the Pyodide worker), keeps
+(:mod:`web.client`, the only code that talks to the Pyodide worker, which
+``assets/boot.js`` starts and offers as ``window.heartsEngine``), keeps
 the game in storage (:mod:`web.storage`) and has the actuator
 (:mod:`web.actuator`) draw it.
 """
 
 import json
 
-from pyscript import document, window, workers
+from pyscript import document, window
 from pyscript.ffi import create_proxy
 
 from pyapp.web.actuator import Actuator
@@ -50,4 +51,4 @@ controller = Controller(
 )
 InputManager(document, create_proxy, controller)
 seed = 1 + int(window.Math.random() * (2**31 - 2))  # a new game's deal number, should this visit need one
-await controller.boot(workers["engine"], take_link_query(), seed)  # noqa: F704 - PyScript runs this with top-level await
+await controller.boot(window.heartsEngine, take_link_query(), seed)  # noqa: F704 - PyScript runs this with top-level await

@@ -225,6 +225,7 @@ TEXT = {
     "link.against": "against {levels}",
     # Messages
     "notice.error": "Something went wrong",
+    "notice.engine_failed": "The game engine could not start ({reason}). Your game is kept: reload the page to try again.",
     "notice.broken_save": "Your saved game could not be loaded and was set aside: {error}",
     "notice.starting": "The game is still starting…",
     "notice.wait": "Wait for your turn",

@@ -216,6 +216,7 @@ TEXT = {
     "link.target": "iki {target} taškų",
     "link.against": "priešininkai: {levels}",
     "notice.error": "Kažkas nepavyko",
+    "notice.engine_failed": "Žaidimo variklio paleisti nepavyko ({reason}). Jūsų žaidimas išsaugotas: įkelkite puslapį iš naujo.",
     "notice.broken_save": "Išsaugoto žaidimo įkelti nepavyko, todėl jis atidėtas į šalį: {error}",
     "notice.starting": "Žaidimas dar paleidžiamas…",
     "notice.wait": "Palauk savo ėjimo",

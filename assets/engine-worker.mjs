@@ -1,0 +1,32 @@
+/* The engine's worker: Pyodide with the engine (pyapp/web/worker.py), answering the page's messages.
+
+   assets/boot.js starts this module worker as soon as the page has its service worker, beside
+   PyScript rather than through it, so the engine boots while the page's own interpreter (MicroPython)
+   starts and draws the table. Each message from the page is {id, text}: one intent as JSON text
+   (pyapp/web/protocol.py); the answer is {id, answer} (JSON text) or {id, error}. The worker says
+   {ready: true} once the engine answers, or {failed: reason} if it cannot start. */
+
+import { loadPyodide } from "./engine-pyodide.mjs";
+
+let handle = null;
+const early = []; // messages that came before the engine was up (the page waits for "ready", but still)
+
+function answer({ id, text }) {
+  try {
+    postMessage({ id, answer: handle(text) });
+  } catch (error) {
+    postMessage({ id, error: String(error) });
+  }
+}
+
+self.onmessage = ({ data }) => (handle ? answer(data) : early.push(data));
+
+try {
+  const pyodide = await loadPyodide();
+  handle = pyodide.pyimport("pyapp.web.worker").handle;
+  postMessage({ ready: true });
+  early.splice(0).forEach(answer);
+} catch (error) {
+  console.error("The engine could not start:", error);
+  postMessage({ failed: String(error) });
+}

@@ -1,0 +1,106 @@
+"""The engine's memory snapshot (``assets/engine-pyodide.mjs``): used when sound, rebuilt when not.
+
+The worker says on its console what became of the snapshot ("stored",
+"restored", or why it was not used); these tests wait for those lines and
+look into Cache Storage, and after every damage the game must still start
+and answer.
+"""
+
+from __future__ import annotations
+
+import pytest
+from table import open_game, take_turn, wait_for_engine, wait_for_person
+
+SNAPSHOT_TIMEOUT = 60_000
+# Every stored snapshot: URL → size in bytes.
+ENTRIES = """async () => {
+  const out = {};
+  for (const name of await caches.keys()) {
+    if (!name.startsWith('hearts-snapshot:')) continue;
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      out[request.url] = (await (await cache.match(request)).arrayBuffer()).byteLength;
+    }
+  }
+  return out;
+}"""
+# Replace the one stored snapshot by one of another version, a damaged copy (its checksum differs) or
+# one Pyodide refuses (its checksum right, its header not); returns the URL it is stored under.
+REWRITE = """async (how) => {
+  const name = (await caches.keys()).find((name) => name.startsWith('hearts-snapshot:'));
+  const cache = await caches.open(name);
+  const [request] = await cache.keys();
+  const response = await cache.match(request);
+  let bytes = new Uint8Array(await response.arrayBuffer());
+  let url = request.url, digest = response.headers.get('x-snapshot-sha256');
+  const hex = async (data) => Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', data)),
+                                         (b) => b.toString(16).padStart(2, '0')).join('');
+  if (how === 'other-version') url = url.replace(/[^/]+$/, '0123456789abcdef');
+  if (how === 'damaged') bytes[bytes.length >> 1] ^= 0xff;
+  if (how === 'refused') { bytes = bytes.slice(); bytes.fill(7, 0, 64); digest = await hex(bytes); }
+  await cache.delete(request);
+  await cache.put(url, new Response(bytes, { headers: { 'x-snapshot-sha256': digest } }));
+  return url;
+}"""
+
+
+def snapshot_log(page) -> list[str]:
+    """Collect what the page's workers say about the snapshot (attached before the page is opened)."""
+    lines: list[str] = []
+
+    def watch(worker) -> None:
+        worker.on("console", lambda message: lines.append(message.text) if "Engine snapshot" in message.text else None)
+
+    page.on("worker", watch)
+    return lines
+
+
+def wait_for_line(page, lines: list[str], text: str, count: int = 1) -> None:
+    """Wait until the workers have said ``text`` ``count`` times (the test's own page polls the list)."""
+    for _ in range(SNAPSHOT_TIMEOUT // 100):
+        if sum(text in line for line in lines) >= count:
+            return
+        page.wait_for_timeout(100)  # lets Playwright deliver the worker's console events
+    raise AssertionError(f"the worker never said {text!r} {count} times: {lines}")
+
+
+def plays(page) -> None:
+    """The engine is up and answers a move."""
+    wait_for_engine(page)
+    wait_for_person(page)
+    take_turn(page)
+    wait_for_person(page)
+
+
+def test_a_returning_visit_restores_the_engine_from_its_snapshot(page, server_url):
+    lines = snapshot_log(page)
+    open_game(page, server_url)
+    wait_for_line(page, lines, "stored")
+    (size,) = page.evaluate(ENTRIES).values()
+    assert size > 1_000_000
+    page.reload()
+    wait_for_line(page, lines, "restored")
+    plays(page)
+    assert not [line for line in lines if "not used" in line or "did not start" in line]
+    assert page.errors == []
+
+
+@pytest.mark.parametrize(
+    ("how", "said"),
+    [("other-version", None), ("damaged", "not used"), ("refused", "did not start")],
+)
+def test_a_snapshot_of_another_version_or_damaged_is_thrown_away_and_the_game_starts(page, server_url, how, said):
+    lines = snapshot_log(page)
+    open_game(page, server_url)
+    wait_for_line(page, lines, "stored")
+    good = list(page.evaluate(ENTRIES))
+    bad = page.evaluate(REWRITE, how)
+    page.reload()
+    wait_for_line(page, lines, "stored", count=2)  # booted afresh, and a sound snapshot stored again
+    plays(page)
+    assert list(page.evaluate(ENTRIES)) == good  # the sound one, under this version's key, and nothing else
+    assert bad not in good or how != "other-version"
+    assert "restored" not in " ".join(lines)
+    if said:
+        assert any(said in line for line in lines), lines
+    assert page.errors == []
