@@ -2,7 +2,7 @@ import json
 import re
 import zipfile
 
-from tools.build import MAIN_THREAD_MODULES, WEB, engine_zip, service_worker
+from tools.build import MAIN_THREAD_MODULES, WEB, engine_zip, python_configs, service_worker
 
 
 def written_files(site):
@@ -50,3 +50,12 @@ def test_the_engine_zip_is_the_same_for_the_same_sources(tmp_path):
 def test_the_main_thread_gets_every_page_module():
     page = {path.name for path in WEB.glob("*.py")} - {"worker.py"}
     assert set(MAIN_THREAD_MODULES) == page
+
+
+def test_the_main_thread_starts_with_english_only_and_the_other_languages_wait_on_the_site(tmp_path):
+    (tmp_path / "app").mkdir()
+    python_configs(tmp_path)
+    files = json.loads((tmp_path / "app" / "main.json").read_text())["files"]
+    assert sorted(path for path in files.values() if "/text_" in path) == ["./pyapp/web/text_en.mpy"]
+    # fetched by pyapp/web/main.py when used (and precached by the service worker, being on the site)
+    assert all((tmp_path / "app" / "web" / f"text_{code}.mpy").exists() for code in ("cs", "sk", "lt"))

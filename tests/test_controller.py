@@ -66,10 +66,14 @@ class Actuator:
         pass
 
 
+async def fetch_language(code: str) -> None:
+    """Every catalogue is importable on CPython."""
+
+
 def page(store: MemoryStore) -> tuple:
     storage = Storage(store)
     actuator = Actuator()
-    controller = Controller(EngineClient(), actuator, storage, Session(SETTINGS, 3), catalog())
+    controller = Controller(EngineClient(), actuator, storage, Session(SETTINGS, 3), catalog(), fetch_language)
     return controller, actuator, Worker(Host())
 
 

@@ -44,6 +44,8 @@ MAIN_THREAD_ENGINE_MODULES = ("__init__.py", "deal.py")  # the deal: the page sh
 WORKER_WEB_MODULES = ("__init__.py", "protocol.py", "worker.py")  # the protocol, and the worker's entry
 CATALOG = "catalog.json"  # what the new-game form offers, written from the engine at build time
 MAIN_THREAD_MODULES += [f"text_{code}.py" for code in ("en", "cs", "sk", "lt")]
+# Compiled with the others, but fetched only when the language is used (pyapp/web/main.py: fetch_language).
+FETCHED_WHEN_USED = tuple(f"pyapp/web/text_{code}.py" for code in ("cs", "sk", "lt"))
 SERVICE_WORKER = "sw.js"
 ENGINE_WORKER = "engine-worker.mjs"  # the engine's worker script (started by assets/boot.js)
 ENGINE_PYODIDE = "engine-pyodide.mjs"  # Pyodide for that worker, from a memory snapshot when one is stored
@@ -109,7 +111,8 @@ def python_configs(dest: Path) -> None:
     for source, path in modules:
         target = app / path.removeprefix("pyapp/").replace(".py", ".mpy")
         compile_for_micropython(source, target, path)
-        main_files["./" + target.relative_to(app).as_posix()] = "./" + path.replace(".py", ".mpy")
+        if path not in FETCHED_WHEN_USED:
+            main_files["./" + target.relative_to(app).as_posix()] = "./" + path.replace(".py", ".mpy")
     package.unlink()
     config = {"interpreter": "./runtime/micropython/micropython.mjs", "files": main_files}
     (dest / "app" / "main.json").write_text(json.dumps(config, indent=2) + "\n")

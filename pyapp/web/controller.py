@@ -15,6 +15,7 @@ import json
 from . import player_stats, protocol
 from .announce import announcement, sound_of
 from .first_deal import can_deal_ahead, first_view
+from .i18n import DEFAULT as DEFAULT_LANGUAGE
 from .i18n import card_name, pick_language, set_language, t
 from .names import DEFAULT_LEVEL
 from .player_stats import STATS_KEY
@@ -59,8 +60,10 @@ def game_options(settings: dict, catalog: dict, link=None) -> dict:
 class Controller:
     """Runs the page: boot, the person's intents, the engine's answers."""
 
-    def __init__(self, client, actuator, storage, session, catalog):
+    def __init__(self, client, actuator, storage, session, catalog, fetch_language):
+        """``fetch_language(code)`` (awaitable) makes a language's catalogue importable (see main.py)."""
         self.client = client
+        self.fetch_language = fetch_language
         self.actuator = actuator
         self.storage = storage
         self.session = session
@@ -77,7 +80,7 @@ class Controller:
         person make the decision it shows; that decision is kept in storage
         and goes to the engine as soon as the engine is up.
         """
-        self.use_language()
+        await self.use_language()
         saved = read_saved_game(self.storage)
         pending = self.pending(saved, query, seed)
         if "start" in pending:
@@ -353,7 +356,7 @@ class Controller:
         """The settings form's values: kept, the language switched, the engine told."""
         self.session.settings.update(values)
         self.session.panel = ""
-        self.use_language()
+        await self.use_language()
         self.save_settings_only()
         if self.client.ready:
             await self.send(protocol.CONFIGURE, settings=self.session.engine_settings())
@@ -396,10 +399,19 @@ class Controller:
 
     # Screen ------------------------------------------------------------------------------
 
-    def use_language(self) -> None:
-        """Speak the chosen language (or the browser's) and label the page's fixed parts in it."""
+    async def use_language(self) -> None:
+        """Speak the chosen language (or the browser's) and label the page's fixed parts in it.
+
+        Only English comes with the page; another language's catalogue is fetched when it is first
+        used (English if it cannot be, say offline before the service worker has it).
+        """
         chosen = self.session.settings.get("language")
         code = set_language(chosen or pick_language(list(self.actuator.window.navigator.languages)))
+        if code != DEFAULT_LANGUAGE:
+            try:
+                await self.fetch_language(code)
+            except Exception:
+                code = set_language(DEFAULT_LANGUAGE)
         self.actuator.label_page(code)
 
     def render(self) -> None:

@@ -4,9 +4,10 @@ Every word the page shows comes from :func:`t` with a key of the English
 catalogue (``text_en``); the other catalogues have the same keys (a test
 checks it).  Card names follow each language's grammar: a pattern, rank
 words with their gender, and the suit's form for that gender.  Only the
-catalogues of the languages in use are compiled (English always, as the
-fallback): the main thread's start does not pay for the others.  Plain
-Python for MicroPython and CPython.
+catalogues of the languages in use are loaded (English always, as the
+fallback; the page fetches another one when it is first used, see
+``Controller.use_language``): the main thread's start does not pay for the
+others.  Plain Python for MicroPython and CPython.
 """
 
 from . import text_en

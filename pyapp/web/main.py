@@ -10,7 +10,7 @@ the game in storage (:mod:`web.storage`) and has the actuator
 
 import json
 
-from pyscript import document, window
+from pyscript import document, fetch, window
 from pyscript.ffi import create_proxy
 
 from pyapp.web.actuator import Actuator
@@ -39,6 +39,25 @@ def take_link_query() -> str:
     return query
 
 
+async def fetch_language(code: str) -> None:
+    """Put language ``code``'s catalogue among MicroPython's files, from the site (offline: the service worker's copy).
+
+    Only English comes with the page (tools/build.py); the others are fetched when first used.
+    """
+    path = "pyapp/web/text_" + code + ".mpy"
+    try:
+        open(path, "rb").close()
+        return
+    except OSError:
+        pass
+    response = await fetch("./app/web/text_" + code + ".mpy")
+    if not response.ok:
+        raise OSError("HTTP " + str(response.status))
+    data = await response.bytearray()
+    with open(path, "wb") as file:
+        file.write(data)
+
+
 storage = browser_storage()
 with open("pyapp/web/catalog.json") as catalog_file:
     catalog = json.load(catalog_file)
@@ -48,6 +67,7 @@ controller = Controller(
     storage,
     Session(parse_json(storage.get(SETTINGS_KEY)), catalog["cards_passed"]),
     catalog,
+    fetch_language,
 )
 InputManager(document, create_proxy, controller)
 seed = 1 + int(window.Math.random() * (2**31 - 2))  # a new game's deal number, should this visit need one
