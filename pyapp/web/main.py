@@ -8,6 +8,7 @@ the game in storage (:mod:`web.storage`) and has the actuator
 (:mod:`web.actuator`) draw it.
 """
 
+import asyncio
 import json
 
 from pyscript import document, fetch, window
@@ -70,5 +71,7 @@ controller = Controller(
     fetch_language,
 )
 InputManager(document, create_proxy, controller)
+# Give the browser a turn between PyScript's own start and the first draw: one long task otherwise.
+await asyncio.sleep(0.001)  # noqa: F704 - PyScript runs this with top-level await
 seed = 1 + int(window.Math.random() * (2**31 - 2))  # a new game's deal number, should this visit need one
 await controller.boot(window.heartsEngine, take_link_query(), seed)  # noqa: F704 - PyScript runs this with top-level await
