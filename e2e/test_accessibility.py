@@ -70,5 +70,83 @@ def test_a_phone_plays_without_sideways_scrolling_and_with_big_enough_targets(br
             }"""
         )
         assert small == []
+        # A long message uses the screen's width (not half of it) and stays on screen.
+        page.click("[data-action=hint]")
+        page.wait_for_function("document.getElementById('notice').textContent.includes('fewer is better')")
+        box = page.locator("#notice").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width and box["width"] > width * 0.6
     finally:
         context.close()
+
+
+FOCUSED = """() => {
+  const e = document.activeElement;
+  return e ? (e.dataset.action || (e.dataset.card ? 'card' : e.tagName)) : null;
+}"""
+DRAWN = "() => document.querySelector('#hand').innerHTML + document.querySelector('#dialog').innerHTML"
+
+
+def press_until_focused(page, key: str, wanted: str, limit: int = 60) -> None:
+    """Press ``key`` until the focused element is ``wanted`` (an action name, or 'card')."""
+    for _ in range(limit):
+        if page.evaluate(FOCUSED) == wanted:
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"{key} never reached {wanted}; focus is on {page.evaluate(FOCUSED)}")
+
+
+def keyboard_turn(page, step: str) -> None:
+    """Take one turn with the keyboard alone, starting from wherever the page put the focus."""
+    before = page.evaluate(
+        "() => document.querySelector('#hand').innerHTML + document.querySelector('#dialog').innerHTML"
+    )
+    if step == "pass":
+        for _ in range(3):
+            page.wait_for_function("() => document.activeElement && document.activeElement.closest('#hand')")
+            while page.evaluate("() => document.activeElement.getAttribute('aria-pressed')") == "true":
+                page.keyboard.press("ArrowRight")
+            page.keyboard.press("Enter")
+            page.wait_for_function("() => document.activeElement.getAttribute('aria-pressed') === 'true'")
+        press_until_focused(page, "Tab", "pass")
+    elif step == "play":
+        page.wait_for_function("() => document.activeElement && document.activeElement.closest('#hand .card')")
+        for _ in range(13):
+            if page.evaluate("() => document.activeElement.getAttribute('aria-disabled')") != "true":
+                break
+            page.keyboard.press("ArrowRight")
+    elif step == "collect":
+        page.wait_for_function("() => document.activeElement.dataset.action === 'collect'")
+    else:  # a dialog: its first button has the focus
+        page.wait_for_function("() => document.activeElement && document.activeElement.closest('#dialog')")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"(before) => ({DRAWN})() !== before", arg=before)
+
+
+def test_a_whole_hand_by_keyboard_alone_collecting_every_trick(page, server_url):
+    open_game(page, server_url)  # collect by click (the test's settings): the keyboard must collect too
+    steps = []
+    while True:
+        step = wait_for_person(page)
+        if step == "summary" and "collect" in steps:
+            break
+        keyboard_turn(page, step)
+        steps.append(step)
+    assert steps.count("collect") == 13 and steps[0] == "pass"
+    keyboard_turn(page, "summary")  # read on: the next hand's pass, the focus in the hand again
+    assert wait_for_person(page) == "pass"
+    page.wait_for_function("() => document.activeElement && document.activeElement.closest('#hand')")
+    assert page.errors == []
+
+
+def test_dialogs_hold_the_focus_and_escape_gives_it_back_to_the_hand(page, server_url):
+    open_game(page, server_url)
+    page.click("[data-action=open][data-panel=settings]")
+    page.wait_for_function("() => document.activeElement.closest('#dialog')")
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => !!document.activeElement.closest('#dialog')")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("() => !!document.activeElement.closest('#dialog')")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dialog", state="hidden")
+    page.wait_for_function("() => document.activeElement && document.activeElement.closest('#hand')")

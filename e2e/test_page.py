@@ -50,6 +50,13 @@ def test_an_illegal_click_shows_its_reason(page, server_url):
         reason in notice
         for reason in ("You must follow suit", "The first trick is led", "Hearts are not broken", "No points")
     )
+    # The message lets clicks through to whatever is under it.
+    under = page.evaluate(
+        """() => { const r = document.getElementById('notice').getBoundingClientRect();
+                   const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                   return e && !e.closest('#notice'); }"""
+    )
+    assert under
 
 
 def test_a_whole_hand_through_the_page_updates_the_score_sheet(page, server_url):
@@ -184,7 +191,13 @@ def test_a_whole_game_to_the_target_ends_with_the_winner(page, server_url):
     assert page.locator("#sheet svg.chart polyline").count() == 4  # the score chart beside the sheet
     stats = json.loads(page.evaluate("localStorage.getItem('hearts.stats')"))
     assert stats["presets"]["custom"]["games"] == 1
-    click_and_wait(page, "#dialog [data-action=again]")
+    page.keyboard.press("Escape")  # the result closes to the final table, Play again at hand
+    page.wait_for_selector("#dialog", state="hidden")
+    page.click("#hand [data-action=result]")
+    page.wait_for_selector("#dialog [data-action=close]")
+    page.click("#dialog [data-action=close]")
+    page.wait_for_selector("#dialog", state="hidden")
+    click_and_wait(page, "#hand [data-action=again]")
     wait_for_person(page)
     assert current_step(page) == "pass" and len(hand(page)) == 13
 

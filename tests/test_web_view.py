@@ -61,6 +61,29 @@ class TestRender:
         html = view.render_dialog(session, None)
         assert "Jan wins!" in html and 'data-action="again"' in html
 
+    def test_the_game_over_dialog_closes_to_the_final_table_with_play_again_at_hand(self):
+        session = session_for(new_game())
+        session.view.step, session.view.phase, session.view.winners = "over", "over", [2]
+        assert 'data-action="close"' in view.render_dialog(session, None)
+        session.result_closed = True
+        assert view.render_dialog(session, None) == ""
+        hand = view.render_hand(session)
+        assert 'data-action="again"' in hand and 'data-action="result"' in hand
+
+    def test_a_finished_trick_has_a_collect_button_for_the_keyboard(self):
+        session = session_for(new_game())
+        session.view.step = "collect"
+        assert '<button type="button" class="primary" data-action="collect">' in view.render_hand(session)
+
+    def test_hint_figures_show_one_decimal(self):
+        session = session_for(new_game())
+        session.view.step, session.view.legal = "play", session.view.hand[:2]
+        first, second = session.view.hand[:2]
+        session.hint = protocol.Hint({"points": {first: 9.699999999999999, second: 2.0}, "best": second, "playouts": 9})
+        html = view.render_hand(session)
+        assert 'data-hint="9.7"' in html and 'data-hint="2.0"' in html and "9.69" not in html
+        assert "about 9.7 points expected this hand" in html
+
     def test_share_panel_shows_both_links_escaped(self):
         session = session_for(new_game())
         session.panel = "share"
@@ -96,6 +119,18 @@ class TestSession:
         assert session.step == "loading"
         assert "aria-disabled" in view.render_hand(session)
         assert "Starting the game engine" in view.render_table(session)
+
+    def test_cards_picked_for_the_pass_before_the_engine_answers_stay_picked(self):
+        answer = new_game()
+        session = session_for(answer, ready=False)
+        session.ahead = True
+        for card in answer.view.hand[:2]:
+            session.toggle(card)
+        session.show(answer.view, answer.results_count, answer.new_results, ready=True, fresh=True)  # the LOAD
+        assert session.selected == answer.view.hand[:2]
+        other = new_game(seed=2)
+        session.show(other.view, other.results_count, other.new_results, ready=True, fresh=True)  # another deal
+        assert session.selected == []
 
     def test_results_follow_the_answers(self):
         session = Session()

@@ -65,10 +65,27 @@ class Actuator:
             first = self.regions["dialog"].querySelector("button.primary, select, input, button")
             if first:
                 first.focus()
-        elif focus_card:
-            card = self.regions["hand"].querySelector(f'[data-card="{focus_card}"]')
-            if card:
+        elif not dialog:
+            hand = self.regions["hand"]
+            card = hand.querySelector(f'[data-card="{focus_card}"]') if focus_card else None
+            if card and not hand.querySelector("[data-action=collect]"):
                 card.focus()
+            elif card or self.focus_lost():
+                self.focus_hand()  # a finished trick takes the focus from the cards: Enter collects it
+
+    def focus_lost(self) -> bool:
+        """Whether the focus fell to the page itself (what had it was redrawn away, or a dialog closed)."""
+        focused = self.document.activeElement
+        return focused is None or focused == self.document.body
+
+    def focus_hand(self) -> None:
+        """Put the focus back in the hand: on what there is to do (collect), a card to choose, any card, a button."""
+        hand = self.regions["hand"]
+        for selector in ("[data-action=collect]", ".card:not([aria-disabled])", ".card", "button:not([disabled])"):
+            target = hand.querySelector(selector)
+            if target:
+                target.focus(self.window.JSON.parse('{"preventScroll": true}'))  # no jump on a phone
+                return
 
     def notify(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
         """Show a short message (read out by screen readers) for a few seconds; always as text, never markup."""

@@ -277,7 +277,7 @@ class Controller:
             await self.act(protocol.CLAIM if action == "claim" else protocol.FINISH)
         elif action == "hint" and step == protocol.STEP_PLAY:
             await self.hint()
-        elif action in ("open", "close", "ask-reset-stats", "reset-stats", "preset"):
+        elif action in ("open", "close", "result", "ask-reset-stats", "reset-stats", "preset"):
             self.change_panel(action, data)
         elif action == "share":
             await self.share()
@@ -321,17 +321,21 @@ class Controller:
             self.notify(refusal_text(answer.refusal))
         elif self.session.step == protocol.STEP_PLAY:
             self.session.hint = answer.hint
-            self.notify(t("notice.hint", card=card_name(answer.hint.best)))
+            self.notify(t("notice.hint", card=card_name(answer.hint.best)), 8)
             self.render()
 
     def change_panel(self, action: str, data: dict) -> None:
-        """Open or close a panel, ask to reset the statistics or reset them, follow the form's preset."""
+        """Open or close a panel (or the game's result), ask to reset the statistics or reset them, follow the form's preset."""
         session = self.session
         if action == "open":
             session.panel = data["panel"]
         elif action == "close":
+            if not session.panel and session.step == protocol.STEP_OVER:
+                session.result_closed = True  # the game-over dialog, closed: the final table stays
             session.panel = ""
             session.confirm_reset = False
+        elif action == "result":
+            session.result_closed = False
         elif action == "ask-reset-stats":
             session.confirm_reset = True
         elif action == "reset-stats":

@@ -100,11 +100,31 @@ class InputManager:
                 row = rows.item(index)
                 row.hidden = int(row.getAttribute("data-seat")) >= players
 
+    def keep_focus_in_dialog(self, event) -> None:
+        """Tab and Shift+Tab go round the open dialog's controls, never behind it."""
+        found = self.document.querySelectorAll(
+            "#dialog button:not([disabled]), #dialog select, #dialog input, #dialog textarea, #dialog a[href]"
+        )
+        controls = [found.item(i) for i in range(found.length) if not found.item(i).closest("[hidden]")]
+        if not controls:
+            return
+        first, last = controls[0], controls[-1]
+        focused = self.document.activeElement
+        inside = focused is not None and focused.closest and focused.closest("#dialog")
+        if not inside or (event.shiftKey and focused == first) or (not event.shiftKey and focused == last):
+            event.preventDefault()
+            (last if event.shiftKey else first).focus()
+
     def on_key(self, event) -> None:
-        """Arrow keys move along the hand; Escape closes a panel; Ctrl+Z undoes."""
+        """Arrow keys move along the hand; Escape closes a panel (or the game's result); Tab stays in a dialog;
+        Ctrl+Z undoes."""
         key = event.key
-        if key == "Escape" and self.controller.session.panel:
+        session = self.controller.session
+        if key == "Escape" and (session.panel or (session.step == "over" and not session.result_closed)):
             self.emit("close")
+            return
+        if key == "Tab" and not self.document.getElementById("dialog").hidden:
+            self.keep_focus_in_dialog(event)
             return
         if key in ("z", "Z") and (event.ctrlKey or event.metaKey):
             undo = self.document.querySelector("[data-action=undo]")

@@ -45,6 +45,7 @@ class Session:
         self.arrivals = []  # plays new since the last view: they fly in
         self.dealing = False  # a new hand's first drawing: its cards are dealt in
         self.confirm_reset = False
+        self.result_closed = False  # the game-over dialog was closed: the final table stays, Play again in the hand
         self.share = None  # the links the share panel shows
         self.settings = dict(DEFAULT_SETTINGS)
         if isinstance(settings, dict):
@@ -58,10 +59,14 @@ class Session:
         before = None if fresh else self.view
         self.dealing = dealt or (before is not None and before.hand_index != view.hand_index)
         self.arrivals = [] if before is None else new_plays(before, view)[1]
-        if view.phase != "pass" or before is None or before.seat != view.seat:
-            self.selected = []  # nothing to pick, or (party mode) someone else's cards are coming
+        shown = self.view  # the one on screen, even for a fresh view: cards picked ahead stay picked
+        same_pass = shown is not None and shown.phase == view.phase == "pass" and shown.seat == view.seat
+        if not (same_pass and list(shown.hand) == list(view.hand)):
+            self.selected = []  # nothing to pick, or other cards (party mode: someone else's are coming)
         kept = max(results_count - len(new_results), 0)
         self.results = self.results[:kept] + list(new_results)
+        if view.phase != "over":
+            self.result_closed = False
         self.view = view
         self.ready = ready
         self.ahead = False

@@ -94,8 +94,8 @@ TEXT = {
     "info.target": "To {target}",
     # The hand
     "hand.label": "Your hand",
-    "hand.estimate": "{card}, about {points} points",
-    "hand.estimate_best": "{card}, about {points} points, the best card",
+    "hand.estimate": "{card}, about {points} points expected this hand",
+    "hand.estimate_best": "{card}, about {points} points expected this hand, the fewest",
     "hand.received": "new",
     "hand.hint": "Hint",
     "hand.undo": "Undo",
@@ -230,7 +230,7 @@ TEXT = {
     "notice.starting": "The game is still starting…",
     "notice.wait": "Wait for your turn",
     "notice.thinking": "Thinking about your cards…",
-    "notice.hint": "Hint: the {card} looks best",
+    "notice.hint": "Hint: the {card} looks best. The figure on each card is the points you can expect to take this hand if you play it: fewer is better.",
     "storage.unavailable": "This browser does not let the game use its storage; progress lasts until the page closes.",
     "storage.full": "The browser's storage is full or blocked, so this game is not saved past this page.",
     # Why a card cannot be played

@@ -243,8 +243,9 @@ def render_hand(session) -> str:
         if hint and text in hint.points:
             best = text == hint.best
             classes.append("best" if best else "")
-            attributes += f' data-hint="{hint.points[text]}"'
-            label = t("hand.estimate_best" if best else "hand.estimate", card=card_name(text), points=hint.points[text])
+            points = "{:.1f}".format(hint.points[text])  # one decimal: an estimate, not a count
+            attributes += f' data-hint="{points}"'
+            label = t("hand.estimate_best" if best else "hand.estimate", card=card_name(text), points=points)
         buttons.append(card_markup(text, "button", " ".join(c for c in classes if c), attributes, label))
     parts = [f'<div class="cards" role="group" aria-label="{t("hand.label")}">{"".join(buttons)}</div>']
     tools = []
@@ -264,6 +265,13 @@ def render_hand(session) -> str:
                 for action, key in tools
             )
             + "</div>"
+        )
+    if step == "collect":  # a button too, so that a keyboard can collect (the table takes clicks)
+        parts.append(f'<button type="button" class="primary" data-action="collect">{t("trick.collect")}</button>')
+    if step == "over" and session.result_closed:
+        parts.append(
+            f'<div class="tools"><button type="button" class="primary" data-action="again">{t("over.again")}</button>'
+            f'<button type="button" class="hint-button" data-action="result">{t("over.title")}</button></div>'
         )
     if step == "pass":
         disabled = "" if session.ready_to_pass else " disabled"
@@ -334,7 +342,7 @@ def render_dialog(session, catalog) -> str:
         return render_handoff(session)
     if step == "moon":
         return render_moon_choice(session)
-    if step == "over":
+    if step == "over" and not session.result_closed:
         return render_game_over(session)
     return ""
 
@@ -423,6 +431,7 @@ def render_game_over(session) -> str:
     buttons = (
         f'<button type="button" class="primary" data-action="again">{t("over.again")}</button>'
         f'<button type="button" data-action="open" data-panel="new">{t("over.new")}</button>'
+        f'<button type="button" data-action="close">{t("close")}</button>'
     )
     return _dialog(t("over.title"), body, buttons)
 
