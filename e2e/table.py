@@ -77,7 +77,10 @@ def pass_three(page: Page) -> list[str]:
     for card in cards:
         page.click(f'#hand .card[data-card="{card}"]')
         page.wait_for_selector(f'#hand .card[data-card="{card}"][aria-pressed="true"]')
-    click_and_wait(page, "[data-action=pass]")
+    # A locator's click finds the button again if the engine's answer redraws it meanwhile; once passed,
+    # no Pass button is left (until the next hand's pass).
+    page.locator("[data-action=pass]").click()
+    page.wait_for_selector("[data-action=pass]", state="detached", timeout=STEP_TIMEOUT)
     return cards
 
 

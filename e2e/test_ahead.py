@@ -100,6 +100,28 @@ def test_the_first_pass_is_taken_before_the_engine_is_up_and_applied_once(held_c
     assert not set(cards) & set(hand(page)) and len(hand(page)) == 13  # passed, and three received
 
 
+def test_cards_picked_on_a_returning_visit_before_the_engine_is_up_stay_picked_when_it_answers(
+    held_context, server_url
+):
+    page = held_context.new_page()
+    page.goto(server_url)
+    held_context.held.release()
+    wait_for_engine(page)
+    held_context.held.released = False  # a returning visit: the saved game is drawn, its engine held back
+    page.reload()
+    page.wait_for_selector("#hand .card")
+    assert page.get_attribute("#table", "data-ready") == "false"
+    picked = hand(page)[:2]
+    for card in picked:
+        page.click(f'#hand .card[data-card="{card}"]')
+        page.wait_for_selector(f'#hand .card[data-card="{card}"][aria-pressed="true"]')
+    held_context.held.release()
+    wait_for_engine(page)
+    assert (
+        page.eval_on_selector_all("#hand .card[aria-pressed=true]", "cards => cards.map(c => c.dataset.card)") == picked
+    )
+
+
 def test_a_reload_before_the_engine_answers_loses_nothing(held_context, server_url):
     page = held_context.new_page()
     page.goto(server_url)

@@ -61,7 +61,7 @@ class Session:
         self.arrivals = [] if before is None else new_plays(before, view)[1]
         shown = self.view  # the one on screen, even for a fresh view: cards picked ahead stay picked
         same_pass = shown is not None and shown.phase == view.phase == "pass" and shown.seat == view.seat
-        if not (same_pass and list(shown.hand) == list(view.hand)):
+        if not (same_pass and sorted(shown.hand) == sorted(view.hand)):
             self.selected = []  # nothing to pick, or other cards (party mode: someone else's are coming)
         kept = max(results_count - len(new_results), 0)
         self.results = self.results[:kept] + list(new_results)
