@@ -102,11 +102,12 @@ def keyboard_turn(page, step: str) -> None:
     )
     if step == "pass":
         for _ in range(3):
-            page.wait_for_function("() => document.activeElement && document.activeElement.closest('#hand')")
+            press_until_focused(page, "Shift+Tab", "card")  # from wherever the focus is in the hand
             while page.evaluate("() => document.activeElement.getAttribute('aria-pressed')") == "true":
                 page.keyboard.press("ArrowRight")
+            card = page.evaluate("() => document.activeElement.dataset.card")
             page.keyboard.press("Enter")
-            page.wait_for_function("() => document.activeElement.getAttribute('aria-pressed') === 'true'")
+            page.wait_for_selector(f'#hand .card[data-card="{card}"][aria-pressed="true"]')
         press_until_focused(page, "Tab", "pass")
     elif step == "play":
         page.wait_for_function("() => document.activeElement && document.activeElement.closest('#hand .card')")

@@ -65,6 +65,12 @@ class Actuator:
     def started(self):
         pass
 
+    def show_menu(self, shown):
+        pass
+
+    def menu_shown(self):
+        return False
+
 
 async def fetch_language(code: str) -> None:
     """Every catalogue is importable on CPython."""
@@ -189,3 +195,24 @@ def test_a_stored_game_that_is_not_an_object_is_set_aside_and_a_game_starts():
             assert controller.session.ready and len(controller.session.view.hand) == 13
 
         run_async(run())
+
+
+def test_a_refused_new_game_form_is_not_played_again_by_the_next_deal():
+    async def run():
+        store = MemoryStore()
+        controller, actuator, worker = page(store)
+        worker.gate.set()
+        await controller.boot(worker.started(), "", seed=5)
+        preset = catalog()["presets"][0]
+        good = {"rules": dict(preset["rules"], target=50), "levels": ["hard"] * 3, "names": ["", "", ""]}
+        await controller.perform("start", dict(good, preset=preset["name"], name="Ann"))
+        assert controller.session.view.rules["target"] == 50 and controller.session.panel == ""
+        bad = dict(good, rules=dict(good["rules"], target=0))
+        await controller.perform("start", dict(bad, preset=preset["name"], name="Ann"))
+        assert controller.session.panel == "new" and "at least 25" in actuator.html  # refused, with the reason
+        await controller.perform("close", {})
+        assert "at least 25" not in json.dumps(controller.session.settings["form"])
+        await controller.perform("again", {})  # the next deal: the last accepted options
+        assert controller.session.panel == "" and controller.session.view.rules["target"] == 50
+
+    run_async(run())

@@ -73,7 +73,10 @@ class TestRender:
     def test_a_finished_trick_has_a_collect_button_for_the_keyboard(self):
         session = session_for(new_game())
         session.view.step = "collect"
-        assert '<button type="button" class="primary" data-action="collect">' in view.render_hand(session)
+        # the first of the buttons under the hand
+        assert '<div class="tools"><button type="button" class="primary" data-action="collect">' in view.render_hand(
+            session
+        )
 
     def test_hint_figures_show_one_decimal(self):
         session = session_for(new_game())

@@ -38,6 +38,7 @@ class Actuator:
         nav = document.getElementById("nav")
         nav.innerHTML = markup.render_nav()
         nav.setAttribute("aria-label", t("nav.label"))
+        document.getElementById("menu").textContent = "☰ " + t("nav.menu")
         document.querySelector("#update span").textContent = t("update.text")
         document.querySelector("#update button").textContent = t("update.reload")
         for name in ("table", "hand", "sheet"):
@@ -86,6 +87,15 @@ class Actuator:
             if target:
                 target.focus(self.window.JSON.parse('{"preventScroll": true}'))  # no jump on a phone
                 return
+
+    def show_menu(self, shown: bool) -> None:
+        """Open or fold the top bar's menu (a narrow screen shows the game's buttons only on demand)."""
+        self.document.querySelector(".topbar").classList.toggle("open", shown)
+        self.document.getElementById("menu").setAttribute("aria-expanded", "true" if shown else "false")
+
+    def menu_shown(self) -> bool:
+        """Whether the top bar's menu is open."""
+        return self.document.getElementById("menu").getAttribute("aria-expanded") == "true"
 
     def notify(self, text: str, seconds: float = NOTICE_SECONDS) -> None:
         """Show a short message (read out by screen readers) for a few seconds; always as text, never markup."""

@@ -37,9 +37,10 @@ from .view import PERSON, UNDO_STEPS, reason, refusal_text
 LINK_NOTICE_SECONDS = 12
 
 
-def game_options(settings: dict, catalog: dict, link=None) -> dict:
-    """The new game's options: a shared deal's, or the remembered form's (classic with Medium players)."""
-    form = settings.get("form") or {}
+def game_options(settings: dict, catalog: dict, link=None, from_form: bool = False) -> dict:
+    """The new game's options: a shared deal's, the form's just sent (``from_form``), or those of the last
+    form the engine accepted (classic with Medium players before any)."""
+    form = (settings.get("form") if from_form else settings.get("played") or settings.get("form")) or {}
     source = {"rules": link.rules, "levels": link.levels} if link is not None else form
     rules = source.get("rules") or catalog["presets"][0]["rules"]
     default = next(option["default"] for option in catalog["options"] if option["name"] == "players")
@@ -190,19 +191,27 @@ class Controller:
         self.notify(t("link.bad", error=refusal_text(answer.refusal)), LINK_NOTICE_SECONDS)
         return None
 
-    async def new_game(self, link=None) -> None:
-        """Deal a new game: a shared deal, or with the remembered options."""
-        options = game_options(self.session.settings, self.catalog, link)
+    async def new_game(self, link=None, from_form: bool = False) -> None:
+        """Deal a new game: a shared deal, the new-game form's (``from_form``), or with the last accepted options.
+
+        A form the engine refuses comes back with the reason; later deals keep the last accepted options.
+        """
+        settings = self.session.settings
+        options = game_options(settings, self.catalog, link, from_form)
         self.session.panel = ""
         answer = await self.send(
             protocol.START, fresh=True, dealt=True, options=options, stored_hands=stored_hands(self.storage)
         )
-        if not answer.ok:
-            form = self.session.settings.get("form") or {}
-            form["error"] = refusal_text(answer.refusal)
-            self.session.settings["form"] = form
+        if answer.ok and from_form:
+            form = settings["form"]
+            settings["played"] = {key: form[key] for key in ("rules", "levels", "names", "preset")}
+            self.save_settings_only()
+        elif not answer.ok and from_form:
+            settings["form"]["error"] = refusal_text(answer.refusal)
             self.session.panel = "new"
             self.render()
+        elif not answer.ok:
+            self.notify(refusal_text(answer.refusal))
 
     # The engine's answers -------------------------------------------------------------
 
@@ -255,6 +264,13 @@ class Controller:
         step = session.step if session.ready or action in ("card", "pass") else protocol.LOADING
         seat = session.view.seat if session.view is not None else 0
         ready = self.client.ready
+        if action == "menu":
+            self.actuator.show_menu(not self.actuator.menu_shown())
+            return
+        if self.actuator.menu_shown():
+            self.actuator.show_menu(False)  # whatever else the person does folds the menu
+            if action == "close":
+                return
         if action == "card":
             await self.choose_card(data["card"])
         elif action == "pass" and step == protocol.STEP_PASS and session.ready_to_pass:
@@ -290,7 +306,7 @@ class Controller:
             await self.new_game()
         elif action == "start" and ready:
             self.remember_form(data)
-            await self.new_game()
+            await self.new_game(from_form=True)
         elif action == "save-settings":
             await self.save_settings(data["settings"])
 
@@ -330,6 +346,11 @@ class Controller:
         if action == "open":
             session.panel = data["panel"]
         elif action == "close":
+            form = session.settings.get("form")
+            if session.panel == "new" and form and form.get("error"):
+                # A refused form, closed: it shows the options played next time, without the error.
+                session.settings["form"] = dict(session.settings.get("played") or form, error="")
+                self.save_settings_only()
             if not session.panel and session.step == protocol.STEP_OVER:
                 session.result_closed = True  # the game-over dialog, closed: the final table stays
             session.panel = ""

@@ -120,7 +120,8 @@ class InputManager:
         Ctrl+Z undoes."""
         key = event.key
         session = self.controller.session
-        if key == "Escape" and (session.panel or (session.step == "over" and not session.result_closed)):
+        menu = self.document.getElementById("menu").getAttribute("aria-expanded") == "true"
+        if key == "Escape" and (menu or session.panel or (session.step == "over" and not session.result_closed)):
             self.emit("close")
             return
         if key == "Tab" and not self.document.getElementById("dialog").hidden:

@@ -18,7 +18,8 @@ DEFAULT_SETTINGS = {
     "collect": "click",
     "name": "",
     "think_ms": "300",
-    "form": None,
+    "form": None,  # what the new-game form shows (perhaps refused by the engine)
+    "played": None,  # the last form the engine accepted: what later deals are played with
     "language": "",
     "undo": "on",
     "autoplay": "off",

@@ -22,6 +22,7 @@ TEXT = {
     "app.description": "Pikové dámy (Hearts): klasická karetní hra, ve které se štychům vyhýbáš, proti počítači v prohlížeči.",
     "you": "Ty",
     "and": " a ",
+    "nav.menu": "Nabídka",
     "nav.label": "Hra",
     "nav.new": "Nová hra",
     "nav.last": "Poslední štych",

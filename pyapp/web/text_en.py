@@ -18,6 +18,7 @@ TEXT = {
     "you": "You",
     "and": " and ",
     # The top bar
+    "nav.menu": "Menu",
     "nav.label": "Game",
     "nav.new": "New game",
     "nav.last": "Last trick",

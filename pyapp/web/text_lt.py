@@ -18,6 +18,7 @@ TEXT = {
     "app.description": "Širdys (Hearts): klasikinis kortų žaidimas, kuriame vengiama kirčių, prieš kompiuterį naršyklėje.",
     "you": "Tu",
     "and": " ir ",
+    "nav.menu": "Meniu",
     "nav.label": "Žaidimas",
     "nav.new": "Naujas žaidimas",
     "nav.last": "Paskutinis kirtis",

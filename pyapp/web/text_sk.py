@@ -22,6 +22,7 @@ TEXT = {
     "app.description": "Srdcia (Hearts): klasická kartová hra, v ktorej sa štichom vyhýbaš, proti počítaču v prehliadači.",
     "you": "Ty",
     "and": " a ",
+    "nav.menu": "Ponuka",
     "nav.label": "Hra",
     "nav.new": "Nová hra",
     "nav.last": "Posledný štich",

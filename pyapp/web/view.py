@@ -249,6 +249,8 @@ def render_hand(session) -> str:
         buttons.append(card_markup(text, "button", " ".join(c for c in classes if c), attributes, label))
     parts = [f'<div class="cards" role="group" aria-label="{t("hand.label")}">{"".join(buttons)}</div>']
     tools = []
+    if step == "collect":  # a button too, so that a keyboard can collect (the table takes clicks)
+        tools.append(("collect", "trick.collect"))
     if step == "play":
         tools.append(("hint", "hand.hint"))
     if step in UNDO_STEPS and view.can_undo and session.settings.get("undo") != "off" and not session.party:
@@ -261,13 +263,12 @@ def render_hand(session) -> str:
         parts.append(
             '<div class="tools">'
             + "".join(
-                f'<button type="button" class="hint-button" data-action="{action}">{t(key)}</button>'
+                f'<button type="button" class="{"primary" if action == "collect" else "hint-button"}" '
+                f'data-action="{action}">{t(key)}</button>'
                 for action, key in tools
             )
             + "</div>"
         )
-    if step == "collect":  # a button too, so that a keyboard can collect (the table takes clicks)
-        parts.append(f'<button type="button" class="primary" data-action="collect">{t("trick.collect")}</button>')
     if step == "over" and session.result_closed:
         parts.append(
             f'<div class="tools"><button type="button" class="primary" data-action="again">{t("over.again")}</button>'
