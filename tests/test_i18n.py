@@ -1,6 +1,8 @@
 """Every language has every word, with the same blanks to fill in, and every card has a name."""
 
+import ast
 import re
+from pathlib import Path
 
 import pytest
 from helpers import Engine
@@ -16,6 +18,29 @@ FIELDS = re.compile(r"\{(\w+)\}")
 def english_afterwards():
     yield
     i18n.set_language("en")
+
+
+ENGINE = Path(__file__).resolve().parents[1] / "pyapp" / "engine"
+
+
+def reason_codes() -> dict[str, set[str]]:
+    """Every refusal code the engine can send (``Reason(text, code, **values)``), with its values' names."""
+    codes: dict[str, set[str]] = {}
+    for path in ENGINE.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Reason" and len(node.args) > 1:
+                codes[node.args[1].value] = {keyword.arg for keyword in node.keywords}
+    return codes
+
+
+@pytest.mark.parametrize("code", sorted(i18n.NAMES))
+def test_every_refusal_the_engine_can_send_is_worded_in_every_language(code):
+    catalogue = i18n.catalogue(code).TEXT
+    codes = reason_codes()
+    assert {"target_min", "players_classic", "follow_suit"} <= codes.keys()
+    for reason, values in codes.items():
+        assert "reason." + reason in catalogue, reason
+        assert set(FIELDS.findall(catalogue["reason." + reason])) <= values, reason
 
 
 def test_every_catalogue_is_listed_once():

@@ -8,7 +8,7 @@ from helpers import Engine
 from pyapp.host.game import catalog
 from pyapp.web import first_deal, protocol, view
 from pyapp.web.session import Session
-from pyapp.web.storage import SETTINGS_KEY, MemoryStore, Storage
+from pyapp.web.storage import BROKEN_KEY, SETTINGS_KEY, MemoryStore, Storage, set_aside
 
 SEATS = [{"name": "<b>Ann</b>", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
 
@@ -160,7 +160,26 @@ class FullStore(MemoryStore):
         raise RuntimeError("QuotaExceededError")
 
 
+class QuotaStore(MemoryStore):
+    """A browser's store that holds about five million characters in all."""
+
+    def setItem(self, key, value):
+        others = sum(len(text) for other, text in self.items.items() if other != key)
+        if others + len(value) > 5_000_000:
+            raise RuntimeError("QuotaExceededError")
+        super().setItem(key, value)
+
+
 class TestStorage:
+    def test_a_huge_junk_save_is_set_aside_without_filling_the_store(self):
+        store = QuotaStore()
+        store.items[protocol.SAVE_GAME] = "x" * 3_000_000  # junk, as much as the store held (another version's)
+        store.items[protocol.SAVE_CURRENT] = "y" * 2_500_000
+        storage = Storage(store)
+        set_aside(storage)
+        assert store.getItem(protocol.SAVE_GAME) is None and not storage.problem
+        assert json.loads(store.getItem(BROKEN_KEY))[protocol.SAVE_GAME].startswith("xxx")
+
     def test_full_storage_falls_back_to_memory_and_says_so(self):
         storage = Storage(FullStore())
         assert storage.set(SETTINGS_KEY, "x") is False

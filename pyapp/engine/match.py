@@ -54,6 +54,7 @@ from .cards import (
     suit_of,
 )
 from .deal import deal
+from .reasons import Reason
 from .rng import new_seed
 from .rules import CARDS_PASSED, GameEnd, MoonChoice, MoonScoring, Rules, Ties, hearts_may_be_led, opening_lead
 from .scoring import hand_score, moon_decision, moon_shooter
@@ -73,24 +74,6 @@ class Phase(StrEnum):
 
 
 PHASE_ACTIONS = {Phase.PASS: ActionKind.PASS, Phase.PLAY: ActionKind.PLAY, Phase.MOON: ActionKind.MOON}
-
-
-class Reason(str):
-    """Why a card may not be played: the English sentence, with a code and values a translation can use.
-
-    >>> Reason("Hearts are not broken yet", "hearts_unbroken").code
-    'hearts_unbroken'
-    """
-
-    code: str
-    values: dict[str, str]
-
-    def __new__(cls, text: str, code: str, **values: str) -> Reason:
-        """The sentence ``text`` carrying ``code`` and ``values`` (card or suit letters)."""
-        reason = super().__new__(cls, text)
-        reason.code = code
-        reason.values = values
-        return reason
 
 
 class IllegalAction(ValueError):

@@ -35,6 +35,7 @@ from .cards import (
     suit_of,
 )
 from .deal import REMOVED_FACES, deck_ids
+from .reasons import Reason
 
 HEART_POINTS = 1
 QUEEN_POINTS = 13
@@ -146,13 +147,16 @@ class Rules:
     def _check_combination(self) -> None:
         if self.cancellation:
             if self.players not in CANCELLATION_PLAYERS:
-                raise RulesError("Cancellation Hearts is played by 6 to 10 players")
+                raise RulesError(Reason("Cancellation Hearts is played by 6 to 10 players", "players_cancellation"))
         elif self.players not in CLASSIC_PLAYERS:
-            raise RulesError("Classic Hearts is played by 3 to 7 players (Cancellation Hearts takes 6 to 10)")
+            text = "Classic Hearts is played by 3 to 7 players (Cancellation Hearts takes 6 to 10)"
+            raise RulesError(Reason(text, "players_classic"))
         if self.omnibus_card not in OMNIBUS_CARDS:
-            raise RulesError(f"The Omnibus card is the jack (JD) or ten (TD) of diamonds, not {self.omnibus_card!r}")
+            text = f"The Omnibus card is the jack (JD) or ten (TD) of diamonds, not {self.omnibus_card!r}"
+            raise RulesError(Reason(text, "omnibus_card"))
         if self.target < MIN_TARGET:
-            raise RulesError(f"The target score must be at least {MIN_TARGET}, not {self.target}")
+            text = f"The target score must be at least {MIN_TARGET}, not {self.target}"
+            raise RulesError(Reason(text, "target_min", minimum=str(MIN_TARGET), value=str(self.target)))
 
     # Derived facts -------------------------------------------------------
 

@@ -21,8 +21,9 @@ from ..bots import BOTS
 from ..engine.actions import ActionError
 from ..engine.cards import card_text
 from ..engine.claims import can_claim
-from ..engine.match import HandResult, IllegalAction, Phase, Reason
+from ..engine.match import HandResult, IllegalAction, Phase
 from ..engine.observation import last_trick_key, observe
+from ..engine.reasons import Reason
 from ..engine.rules import CARDS_PASSED, POINTS_PER_PACK, PRESET_LABELS, PRESETS, RulesError, option_schema
 from ..engine.save import FORMAT as MATCH_FORMAT
 from ..engine.save import VERSION as MATCH_VERSION

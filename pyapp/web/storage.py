@@ -14,6 +14,7 @@ from . import protocol
 
 SETTINGS_KEY = "hearts.settings"
 BROKEN_KEY = "hearts.save.broken"
+BROKEN_PIECE_LIMIT = 100_000  # characters kept of each piece set aside (the browser's store holds about 5 M)
 
 
 class MemoryStore:
@@ -151,6 +152,6 @@ def set_aside(storage: Storage) -> None:
     for key in keys:
         text = storage.get(key)
         if text is not None:
-            pieces[key] = text
+            pieces[key] = text[:BROKEN_PIECE_LIMIT]  # a huge piece is not a game of ours: its start is enough
         storage.remove(key)
     storage.set(BROKEN_KEY, json.dumps(pieces))

@@ -235,6 +235,10 @@ TEXT = {
     "storage.unavailable": "This browser does not let the game use its storage; progress lasts until the page closes.",
     "storage.full": "The browser's storage is full or blocked, so this game is not saved past this page.",
     # Why a card cannot be played
+    "reason.players_classic": "Classic Hearts is played by 3 to 7 players (Cancellation Hearts by 6 to 10)",
+    "reason.players_cancellation": "Cancellation Hearts is played by 6 to 10 players",
+    "reason.omnibus_card": "The Omnibus card is the jack or the ten of diamonds",
+    "reason.target_min": "The target score must be at least {minimum}, not {value}",
     "reason.first_lead": "The first trick is led with the {card}",
     "reason.hearts_unbroken": "Hearts are not broken yet",
     "reason.follow_suit": "You must follow suit: {suit}",
