@@ -118,3 +118,25 @@ def test_the_phone_menu_folds_the_game_buttons_and_opens_on_demand(browser, guar
         assert json.loads(page.get_attribute("#menu", "aria-expanded")) is False
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_new_game_form_fits_its_dialog(browser, guard, server_url, size):
+    context, page = open_sized(browser, guard, server_url, size)
+    try:
+        if size == "phone":
+            page.click("#menu")
+        page.click("#nav [data-panel=new]")
+        page.wait_for_selector("#dialog .form")
+        fits = page.evaluate(
+            """() => {
+              const dialog = document.querySelector('#dialog .dialog');
+              const right = dialog.getBoundingClientRect().right;
+              const fields = [...dialog.querySelectorAll('select, input')].filter((e) => e.offsetParent);
+              return [dialog.scrollWidth <= dialog.clientWidth,
+                      fields.every((e) => e.getBoundingClientRect().right <= right)];
+            }"""
+        )
+        assert fits == [True, True]
+    finally:
+        context.close()
