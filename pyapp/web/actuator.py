@@ -27,6 +27,7 @@ class Actuator:
         self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
         self.notice_serial = 0
         self.sheet_drawn = None  # what the score sheet was drawn from: it is redrawn only when that changes
+        self.dialog_drawn = ""  # the dialog's markup now on the page
         self.tasks = []
 
     def label_page(self, code: str) -> None:
@@ -56,13 +57,15 @@ class Actuator:
             self.regions["sheet"].innerHTML = markup.render_sheet(session)
             self.sheet_drawn = drawn
         dialog = markup.render_dialog(session, catalog)
-        opened = dialog and not self.regions["dialog"].innerHTML
-        self.regions["dialog"].innerHTML = dialog
+        opened = dialog and not self.dialog_drawn
+        if dialog != self.dialog_drawn:  # an unchanged dialog is left alone (and keeps its focus)
+            self.regions["dialog"].innerHTML = dialog
+            self.dialog_drawn = dialog
         self.regions["dialog"].hidden = not dialog
         self.regions["table"].setAttribute("data-ready", "true" if session.ready else "false")
         session.arrivals = []  # each card flies in once
         session.dealing = False
-        if opened:
+        if opened or (dialog and self.focus_lost()):  # a dialog opened, or redrawn under the focus
             first = self.regions["dialog"].querySelector("button.primary, select, input, button")
             if first:
                 first.focus()
