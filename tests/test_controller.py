@@ -83,6 +83,14 @@ def page(store: MemoryStore) -> tuple:
     return controller, actuator, Worker(Host())
 
 
+async def booted(store: MemoryStore, seed: int) -> tuple:
+    """A page booted on ``store`` with its engine up at once: (controller, actuator)."""
+    controller, actuator, worker = page(store)
+    worker.gate.set()
+    await controller.boot(worker.started(), "", seed=seed)
+    return controller, actuator
+
+
 def run_async(coroutine) -> object:
     """Run a coroutine on its own event loop, in a thread of its own (Playwright may hold this thread's loop)."""
     results: list = []
@@ -166,13 +174,9 @@ def test_an_engine_that_cannot_start_is_reported_and_the_first_deal_stays_on_scr
 def test_a_returning_visit_draws_the_saved_view_and_a_broken_save_is_set_aside():
     async def run():
         store = MemoryStore()
-        controller, actuator, worker = page(store)
-        worker.gate.set()
-        await controller.boot(worker.started(), "", seed=7)
+        await booted(store, 7)
         store.setItem(protocol.SAVE_CURRENT, "[1, 2]")  # damaged
-        controller, actuator, worker = page(store)
-        worker.gate.set()
-        await controller.boot(worker.started(), "", seed=8)
+        _, actuator = await booted(store, 8)
         assert any("could not be loaded" in notice for notice in actuator.notices)
         assert json.loads(store.getItem(protocol.SAVE_GAME))["seed"] != 7  # a new game
         assert "hearts.game" in json.loads(store.getItem("hearts.save.broken"))
@@ -187,9 +191,7 @@ def test_a_stored_game_that_is_not_an_object_is_set_aside_and_a_game_starts():
             store = MemoryStore()
             store.setItem(protocol.LEGACY_SAVE, junk)
             store.setItem(VIEW_KEY, junk)
-            controller, actuator, worker = page(store)
-            worker.gate.set()
-            await controller.boot(worker.started(), "", seed=3)
+            controller, actuator = await booted(store, 3)
             assert any("could not be loaded" in notice for notice in actuator.notices), junk
             assert json.loads(store.getItem("hearts.save.broken"))[protocol.LEGACY_SAVE] == junk
             assert controller.session.ready and len(controller.session.view.hand) == 13
@@ -200,9 +202,7 @@ def test_a_stored_game_that_is_not_an_object_is_set_aside_and_a_game_starts():
 def test_a_refused_new_game_form_is_not_played_again_by_the_next_deal():
     async def run():
         store = MemoryStore()
-        controller, actuator, worker = page(store)
-        worker.gate.set()
-        await controller.boot(worker.started(), "", seed=5)
+        controller, actuator = await booted(store, 5)
         preset = catalog()["presets"][0]
         good = {"rules": dict(preset["rules"], target=50), "levels": ["hard"] * 3, "names": ["", "", ""]}
         await controller.perform("start", dict(good, preset=preset["name"], name="Ann"))

@@ -120,8 +120,8 @@ class InputManager:
         Ctrl+Z undoes."""
         key = event.key
         session = self.controller.session
-        menu = self.document.getElementById("menu").getAttribute("aria-expanded") == "true"
-        if key == "Escape" and (menu or session.panel or (session.step == "over" and not session.result_closed)):
+        menu = self.controller.actuator.menu_shown()
+        if key == "Escape" and (menu or session.panel or session.result_shown):
             self.emit("close")
             return
         if key == "Tab" and not self.document.getElementById("dialog").hidden:

@@ -75,6 +75,11 @@ class Session:
         self.hint = None
 
     @property
+    def result_shown(self) -> bool:
+        """Whether the game is over and its result (the game-over dialog) is open."""
+        return self.step == "over" and not self.result_closed
+
+    @property
     def step(self) -> str:
         """What happens next, as the engine said (``loading`` until it has answered, but for a decision
         the person may make ahead)."""

@@ -343,7 +343,7 @@ def render_dialog(session, catalog) -> str:
         return render_handoff(session)
     if step == "moon":
         return render_moon_choice(session)
-    if step == "over" and not session.result_closed:
+    if session.result_shown:
         return render_game_over(session)
     return ""
 
