@@ -64,6 +64,11 @@ def test_a_whole_hand_through_the_page_updates_the_score_sheet(page, server_url)
     play_until(page, "summary")
     summary = page.text_content("#dialog")
     assert "Hand 1" in summary
+    # The summary opens over the finished hand: no cards left anywhere, its info line, the sheet not yet updated.
+    assert page.locator("#hand .card").count() == 0
+    assert page.locator("#table .seat .count").all_text_contents() == ["0"] * 3
+    assert page.text_content("#table .info").startswith("Hand 1")
+    assert page.locator(".sheet-table tbody tr").all_text_contents() == ["No hand scored yet"]
     take_turn(page)
     rows = page.locator(".sheet-table tbody tr")
     assert rows.count() == 1

@@ -3,11 +3,11 @@
 import random
 
 import pytest
-from helpers import arranged, play, random_state
+from helpers import arranged, play, play_randomly, random_state
 
 from pyapp.engine.cards import card_text
 from pyapp.engine.claims import can_claim, play_claim
-from pyapp.engine.match import IllegalAction, Phase
+from pyapp.engine.match import IllegalAction, Match, Phase
 from pyapp.engine.observation import observe
 from pyapp.engine.rules import Rules
 from pyapp.host.table import Seat, Table
@@ -126,3 +126,21 @@ class TestUndoAndFinish:
                         table.act({"seat": 0, "play": card_text(snapshot.legal[0])})
                 else:
                     table.bot_step()
+
+
+class TestHandEnd:
+    @pytest.mark.parametrize("moon, seed", [("others_plus", 4), ("shooter_chooses", 91)])
+    def test_a_copy_at_a_hands_end_has_every_trick_taken_and_neither_scores_nor_deals(self, moon, seed):
+        match = Match(Rules(moon=moon), seed)
+        play_randomly(match, random.Random(seed), until_hands=2)  # seed 91: the first hand's moon is chosen
+        history = list(match.history)
+        for hand in (0, 1):
+            ended = match.at_hand_end(hand)
+            assert ended.phase is Phase.PLAYED and ended.hand_index == hand and not any(ended.hands)
+            assert len(ended.tricks) == 13 and ended.results == match.results[:hand]
+            assert ended.scores == [sum(r.added[s] for r in match.results[:hand]) for s in range(4)]
+            assert [ended.points_taken(s) for s in range(4)] == list(match.results[hand].taken)
+            assert ended.check(next(iter(match.legal_actions()))) == "The hand is over"
+        assert match.history == history and match.hand_index == 2  # the match itself is untouched
+        with pytest.raises(IndexError):
+            match.at_hand_end(2)

@@ -91,6 +91,15 @@ class TestProtocol:
         never["View"] -= {"after_ms", "summary_hand", "last_decision"}  # set in steps this game may skip
         assert all(not fields for name, fields in never.items() if name not in ("Result",)), never
 
+    def test_a_copy_stored_before_a_field_was_added_still_reads(self):
+        answer = raw(Engine(), protocol.START, options={"seats": SEATS, "seed": 2})
+        older = {name: value for name, value in answer["view"].items() if name not in protocol.View.ADDED}
+        assert protocol.View(older).hands_read is None
+        result = {"taken": [26], "added": [0], "shooter": 0, "choice": None, "queen": 0}
+        assert protocol.Result(result).omnibus is None
+        with pytest.raises(ValueError, match="has no queen"):
+            protocol.Result({name: value for name, value in result.items() if name != "queen"})
+
     def test_the_page_reads_only_fields_the_engine_writes(self):
         """Every attribute the page reads on a view, an answer or one of their parts is a declared field."""
         declared = {name for record in RECORDS for name in record.FIELDS} | {"raw_view"}
@@ -155,6 +164,23 @@ class TestWhatHappensNext:
         assert answer.view.after_ms == 1200
         answer = engine.play_until(answer, lambda a: a.view.step == protocol.STEP_PLAY and len(a.view.legal) == 1)
         assert answer.view.after_ms == 0
+
+    def test_a_finished_hand_stays_on_the_table_until_its_summary_is_read(self):
+        engine = Engine(speed="instant")
+        answer = engine.start(SEATS, 6)
+        before = answer.view.scores
+        last = engine.play_until(answer, lambda a: a.view.step == protocol.STEP_COLLECT and a.view.tricks_played == 13)
+        summary = engine.step(last)
+        assert summary.view.step == protocol.STEP_SUMMARY and summary.view.summary_hand == 0
+        for view in (last.view, summary.view):
+            # The last hand on show: its thirteen tricks, no cards left, not yet scored; the next not dealt.
+            assert view.hand_index == 0 and view.hand == [] and view.hand_sizes == [0] * 4
+            assert view.scores == before and view.hands_read == 0 and sum(view.points_taken) == 26
+            assert view.last_trick.plays and not view.trick and not view.can_claim
+        assert len(summary.new_results) + len(last.new_results) == 1  # the summary's figures are at hand
+        next_hand = engine.send(protocol.READ_ON).view
+        assert next_hand.hand_index == 1 and len(next_hand.hand) == 13 and next_hand.hands_read == 1
+        assert next_hand.scores != before or sum(next_hand.scores) == 0
 
     def test_refusals_carry_a_code_or_the_text_and_the_view_to_roll_back_to(self):
         engine = Engine()

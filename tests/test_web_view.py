@@ -49,10 +49,34 @@ class TestRender:
     def test_summary_announces_the_moon(self):
         session = session_for(new_game())
         result = {"taken": [0, 26, 0, 0], "added": [26, 0, 26, 26], "shooter": 1, "choice": "add_to_others"}
-        session.results = [protocol.Result(dict(result, queen=1))]
+        session.results = [protocol.Result(dict(result, queen=1, omnibus=None))]
         session.view.step, session.view.summary_hand = "summary", 0
         html = view.render_dialog(session, None)
         assert "shot the moon" in html and "everyone else takes 26" in html
+
+    @pytest.mark.parametrize("variant", ["classic", "omnibus"])
+    def test_the_summary_names_who_took_the_queen_and_the_omnibus_card(self, variant):
+        engine, session = Engine(speed="instant"), Session()
+        answer = engine.start(SEATS, 8, variant=variant)
+        while answer.view.step != "summary":
+            session.show(answer.view, answer.results_count, answer.new_results)
+            answer = engine.step(answer)
+        session.show(answer.view, answer.results_count, answer.new_results)
+        result = session.results[0]
+        html = view.render_dialog(session, None)
+        queen = "You took the Q♠" if result.queen == 0 else f"Q♠ went to {view.seat_name(session.view, result.queen)}"
+        assert queen in html
+        assert ("J♦ (−10, already in Taken)" in html) == (variant == "omnibus")
+        assert (result.omnibus is None) == (variant == "classic")
+
+    def test_the_score_sheet_shows_only_the_hands_whose_summary_was_read(self):
+        session = session_for(new_game())
+        result = {"taken": [3, 13, 10, 0], "added": [3, 13, 10, 0], "shooter": None, "choice": None, "queen": 1}
+        result["omnibus"] = None
+        session.results = [protocol.Result(result)]
+        assert "No hand scored yet" in view.render_sheet(session)
+        session.view.hands_read = 1
+        assert "No hand scored yet" not in view.render_sheet(session) and "(+13)" in view.render_sheet(session)
 
     def test_game_over_names_the_winner(self):
         session = session_for(new_game())

@@ -71,6 +71,7 @@ class Phase(StrEnum):
     PLAY = "play"
     MOON = "moon"
     OVER = "over"
+    PLAYED = "played"  # every card of a hand played, not yet scored: only a copy from Match.at_hand_end
 
 
 PHASE_ACTIONS = {Phase.PASS: ActionKind.PASS, Phase.PLAY: ActionKind.PLAY, Phase.MOON: ActionKind.MOON}
@@ -102,6 +103,7 @@ class HandResult:
     shooter: int | None
     choice: MoonChoice | None = None
     queen: int | None = None  # who took Q♠ (the first such seat with two packs)
+    omnibus: int | None = None  # who took the Omnibus card (Omnibus Hearts only)
 
 
 class Match:
@@ -123,6 +125,7 @@ class Match:
         self.winners: tuple[int, ...] = ()
         self.last_trick: tuple[int, int, Trick] | None = None  # (hand, number, trick), kept across hands
         self.hand_index = 0
+        self.stop_at_hand_end = False  # set only on the copies at_hand_end makes
         self._start_hand()
 
     # Deal ----------------------------------------------------------------
@@ -227,6 +230,8 @@ class Match:
         """Why ``action`` is illegal now, or None when it is legal."""
         if self.phase is Phase.OVER:
             return "The match is over"
+        if self.phase is Phase.PLAYED:
+            return "The hand is over"
         if not 0 <= action.seat < self.rules.players:
             return f"There is no seat {action.seat}"
         if action.kind is not PHASE_ACTIONS[self.phase]:
@@ -350,6 +355,9 @@ class Match:
         self.tricks.append(trick)
 
     def _end_hand(self) -> None:
+        if self.stop_at_hand_end:
+            self.phase = Phase.PLAYED
+            return
         rules = self.rules
         penalty = [rules.points(cards & PENALTY_MASK) for cards in self.taken]
         bonus = [rules.points(cards & ~PENALTY_MASK) for cards in self.taken]
@@ -374,8 +382,9 @@ class Match:
         if shooter is not None:
             choice = moon_decision(rules, shooter, bonus, choice)  # the choice applied, for the record
         taken = tuple(rules.points(cards) for cards in self.taken)
-        queen = next((seat for seat, cards in enumerate(self.taken) if cards & QUEEN_IDS), None)
-        self.results.append(HandResult(taken, tuple(added), shooter, choice, queen))
+        queen = self._taker(QUEEN_IDS)
+        omnibus = None if rules.omnibus_face is None else self._taker(ids_of_face(rules.omnibus_face))
+        self.results.append(HandResult(taken, tuple(added), shooter, choice, queen, omnibus))
         self.scores = [total + delta for total, delta in zip(self.scores, added, strict=True)]
         if is_game_over(self.rules, self.scores):
             low = min(self.scores)
@@ -385,6 +394,10 @@ class Match:
         self.hand_index += 1
         self.hand_starts.append(len(self.history))
         self._start_hand()
+
+    def _taker(self, card_ids: int) -> int | None:
+        """The first seat that took one of ``card_ids`` this hand."""
+        return next((seat for seat, cards in enumerate(self.taken) if cards & card_ids), None)
 
     def moon_outcomes(self) -> dict[MoonChoice, list[int]]:
         """While the shooter chooses: the totals each choice would give."""
@@ -403,6 +416,24 @@ class Match:
 
     def undo_to(self, length: int) -> None:
         """Go back to the point where the history had ``length`` decisions."""
+        self.__dict__.update(self._replayed(length).__dict__)
+
+    def at_hand_end(self, hand: int) -> Match:
+        """A copy of this match as it stood when the last card of hand ``hand`` was played: every trick
+        taken, not yet scored, the next hand not dealt (phase ``PLAYED``), so that the finished hand
+        can be shown while its summary is read."""
+        if not 0 <= hand < len(self.results):
+            raise IndexError(f"Hand {hand} has not been scored")
+        ended = self._replayed(self.hand_starts[hand])
+        ended.stop_at_hand_end = True
+        for action in self.history[len(ended.history) :]:
+            if ended.phase is Phase.PLAYED:
+                break
+            ended.apply(action)
+        return ended
+
+    def _replayed(self, length: int) -> Match:
+        """A new match replaying the first ``length`` decisions of this one from the deal of their hand."""
         if not 0 <= length <= len(self.history):
             raise IndexError(f"The history has {len(self.history)} decisions, not {length}")
         hand = max(k for k, start in enumerate(self.hand_starts) if start <= length)
@@ -418,7 +449,7 @@ class Match:
             replayed._start_hand()
         for action in history[len(replayed.history) : length]:
             replayed.apply(action)
-        self.__dict__.update(replayed.__dict__)
+        return replayed
 
     def pop(self) -> Action:
         """Undo the last decision and return it."""

@@ -138,6 +138,7 @@ class Observation:
                     "shooter": r.shooter,
                     "choice": r.choice.value if r.choice else None,
                     "queen": r.queen,
+                    "omnibus": r.omnibus,
                 }
                 for r in self.results
             ],

@@ -21,7 +21,7 @@ from ..bots import BOTS
 from ..engine.actions import ActionError
 from ..engine.cards import card_text
 from ..engine.claims import can_claim
-from ..engine.match import HandResult, IllegalAction, Phase
+from ..engine.match import HandResult, IllegalAction, Match, Phase
 from ..engine.observation import last_trick_key, observe
 from ..engine.reasons import Reason
 from ..engine.rules import CARDS_PASSED, POINTS_PER_PACK, PRESET_LABELS, PRESETS, RulesError, option_schema
@@ -49,6 +49,7 @@ def result_data(result: HandResult) -> dict[str, Any]:
         "shooter": result.shooter,
         "choice": result.choice.value if result.choice else None,
         "queen": result.queen,
+        "omnibus": result.omnibus,
     }
 
 
@@ -76,6 +77,7 @@ class Host:
         self.shown_to: int | None = None  # party mode: who has taken the device
         self.turn = 0
         self.sent_results = 0  # results the page has
+        self.finished: tuple[tuple, Match] | None = None  # the finished hand on show: ((decisions, hand), it)
         self.stored_hands = 0  # finished hands in storage
 
     # The one entry point ------------------------------------------------------
@@ -241,6 +243,7 @@ class Host:
         """Play ``table`` from now on, with what the person had already seen (``page``; all of it when not
         said) and ``stored_hands`` finished hands already in storage."""
         self.table = table
+        self.finished = None
         table.set_think_ms(float(self.settings["think_ms"]))
         self.sent_results = 0
         self.stored_hands = stored_hands
@@ -304,7 +307,9 @@ class Host:
         match = table.match
         step, after = self._step()
         seat = self.viewer
-        observation = observe(match, seat)
+        # A hand whose summary is not yet read is still on the table: its last trick, no cards, not scored.
+        shown = self._finished_hand() if len(match.results) > self.summaries_seen else match
+        observation = observe(shown, seat)
         reasons = {}
         if observation.phase is Phase.PLAY and match.current_seat == seat:
             for face in set(observation.hand) - set(observation.legal):
@@ -342,13 +347,22 @@ class Host:
             "hand_sizes": list(observation.hand_sizes),
             "scores": list(observation.scores),
             "moon_outcomes": {choice.value: list(totals) for choice, totals in observation.moon_outcomes.items()},
-            "winners": list(observation.winners),
+            "winners": list(match.winners),
             "can_undo": table.last_decision_of(seat) is not None,
-            "can_claim": can_claim(match, seat),
+            "can_claim": shown is match and can_claim(match, seat),
             "summary_hand": self.summaries_seen if step == protocol.STEP_SUMMARY else None,
+            "hands_read": self.summaries_seen,
             "game_key": f"{match.seed}:{len(match.history)}",
             "last_decision": table.last_decision,
         }
+
+    def _finished_hand(self) -> Match:
+        """The match as it stood when the hand whose summary comes next ended (kept while it is shown)."""
+        match = self._table().match
+        key = (len(match.history), self.summaries_seen)
+        if self.finished is None or self.finished[0] != key:
+            self.finished = (key, match.at_hand_end(self.summaries_seen))
+        return self.finished[1]
 
     # Saving ---------------------------------------------------------------------
 

@@ -52,7 +52,7 @@ class Actuator:
         focus_card = focused.getAttribute("data-card") if focused and focused.closest("#hand") else None
         self.regions["table"].innerHTML = markup.render_table(session)
         self.regions["hand"].innerHTML = markup.render_hand(session)
-        drawn = (len(session.results), session.view is None, markup.sheet_names(session))
+        drawn = (len(session.read_results), session.view is None, markup.sheet_names(session))
         if drawn != self.sheet_drawn:
             self.regions["sheet"].innerHTML = markup.render_sheet(session)
             self.sheet_drawn = drawn

@@ -80,6 +80,7 @@ def first_view(options: dict, catalog: dict) -> dict:
         "can_undo": False,
         "can_claim": False,
         "summary_hand": None,
+        "hands_read": 0,
         "game_key": str(options["seed"]) + ":" + str(players - 1),  # the computers' passes are decided
         "last_decision": None,
     }

@@ -109,18 +109,21 @@ class Record:
 
     ``NESTED`` maps a field to (record class, shape) with shape ``"one"`` (a
     record or None), ``"list"`` or ``"values"`` (a dict of records).
+    ``ADDED`` names fields added since data was first stored: the page's
+    copies from an earlier version lack them, and they read as None.
     """
 
     FIELDS = ()
     NESTED = {}
+    ADDED = ()
 
     def __init__(self, data):
         if not isinstance(data, dict):
             raise ValueError(type(self).__name__ + " is not an object")
         for name in self.FIELDS:
-            if name not in data:
+            if name not in data and name not in self.ADDED:
                 raise ValueError(type(self).__name__ + " has no " + name)
-            value = data[name]
+            value = data.get(name)
             nested = self.NESTED.get(name)
             if nested is not None and value is not None:
                 kind, shape = nested
@@ -146,9 +149,11 @@ class Trick(Record):
 
 
 class Result(Record):
-    """How a hand scored: points taken, added to each total, the moon's shooter and choice, who took Q♠."""
+    """How a hand scored: points taken, added to each total, the moon's shooter and choice, who took Q♠
+    and the Omnibus card."""
 
-    FIELDS = ("taken", "added", "shooter", "choice", "queen")
+    FIELDS = ("taken", "added", "shooter", "choice", "queen", "omnibus")
+    ADDED = ("omnibus",)
 
 
 class Refusal(Record):
@@ -159,6 +164,10 @@ class Refusal(Record):
 
 class View(Record):
     """What one viewer sees now, and what happens next (``step``; ``after_ms``: when CONTINUE is due).
+
+    Until its summary is read (``hands_read`` counts those read), a finished
+    hand stays on the table as it ended: the score sheet and the seats'
+    totals show only the hands read.
 
     ``turn`` counts the engine's answers: a CONTINUE names the turn it was
     timed for, so a timer that fires after the person acted changes nothing.
@@ -197,10 +206,12 @@ class View(Record):
         "can_undo",
         "can_claim",
         "summary_hand",
+        "hands_read",
         "game_key",
         "last_decision",
     )
     NESTED = {"seats": (Seat, "list"), "last_trick": (Trick, "one"), "reasons": (Refusal, "values")}
+    ADDED = ("hands_read",)
 
 
 class Hint(Record):

@@ -75,6 +75,12 @@ class Session:
         self.hint = None
 
     @property
+    def read_results(self) -> list:
+        """The scored hands whose summary the viewer has read: what the score sheet shows (all of them
+        in a view stored by an earlier version, which does not say)."""
+        return self.results[: self.view.hands_read] if self.view is not None else []
+
+    @property
     def result_shown(self) -> bool:
         """Whether the game is over and its result (the game-over dialog) is open."""
         return self.step == "over" and not self.result_closed

@@ -295,7 +295,8 @@ def render_sheet(session) -> str:
     head = "".join(f'<th scope="col">{seat_name(view, seat)}</th>' for seat in range(players))
     rows = []
     totals = [0] * players
-    for number, result in enumerate(session.results):
+    results = session.read_results
+    for number, result in enumerate(results):
         cells = []
         for seat in range(players):
             totals[seat] += result.added[seat]
@@ -308,11 +309,11 @@ def render_sheet(session) -> str:
         f'<table class="sheet-table"><caption>{t("sheet.caption")}</caption>'
         f'<thead><tr><th scope="col">{t("sheet.hand")}</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
     )
-    if not session.results:
+    if not results:
         return table
     names = [seat_name(view, seat) for seat in range(players)]
     target = view.rules["target"]
-    return table + render_chart(names, session.results, target, t("chart.title"))
+    return table + render_chart(names, results, target, t("chart.title"))
 
 
 def signed(value: int) -> str:
@@ -381,13 +382,29 @@ def render_summary(session) -> str:
         moon = f'<p class="moon" role="alert">{text}</p>'
     head = "".join(f"<th>{t(key)}</th>" for key in ("summary.taken", "summary.scored", "summary.total"))
     body = f"{moon}<table><thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-    last = number + 1 == len(session.results) and view.phase == "over"
+    body += takers(view, result)
+    last = number + 1 == len(session.results) and bool(view.winners)
     label = t("summary.result") if last else t("summary.next")
     return _dialog(
         t("summary.title", number=number + 1),
         body,
         f'<button type="button" class="primary" data-action="next">{label}</button>',
     )
+
+
+def takers(view, result) -> str:
+    """Who took Q♠ and, in Omnibus Hearts, the Omnibus card (whose −10 the Taken column already counts)."""
+    lines = []
+    omnibus = view.rules.get("omnibus_card") if view.rules.get("variant") == "omnibus" else None
+    for key, seat, card in (("summary.queen", result.queen, "QS"), ("summary.omnibus", result.omnibus, omnibus)):
+        if seat is None or card is None:
+            continue
+        rank, suit = card_face(card)
+        if seat == view.seat:
+            lines.append(t(key + "_you", card=rank + suit))
+        else:
+            lines.append(t(key, card=rank + suit, name=seat_name(view, seat)))
+    return f'<p class="takers">{" · ".join(lines)}</p>' if lines else ""
 
 
 def render_handoff(session) -> str:
