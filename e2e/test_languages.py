@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
 from table import open_game, play_until, take_turn, wait_for_person
+
+from pyapp.web import i18n
 
 
 def test_the_page_speaks_the_browser_language_and_switches_in_settings(browser, guard, server_url):
@@ -36,6 +41,42 @@ def test_the_page_speaks_the_browser_language_and_switches_in_settings(browser, 
         wait_for_person(page)
         assert page.evaluate("document.documentElement.lang") == "lt"
         assert "Tavo" in page.text_content("#table") or "Tu" in page.text_content("#table")
+        assert guard.foreign == []
+    finally:
+        context.close()
+
+
+DAMAGED = {
+    "format": "hearts-table",
+    "version": 1,
+    "seats": [{"name": "You", "bot": None}] + [{"name": "Eva", "bot": "basic"}] * 3,
+    "match": {"format": "hearts-match", "version": 1, "rules": {}, "seed": 5, "history": [{"seat": 0, "play": "ZZ"}]},
+}
+
+
+@pytest.mark.parametrize("language", ["cs", "sk", "lt"])
+def test_a_damaged_save_and_a_bad_link_are_explained_in_the_players_language(browser, guard, server_url, language):
+    """The engine's reasons travel as codes: the page words them, plurals included, with no English left."""
+    i18n.set_language(language)
+    try:
+        expected_save = i18n.t("notice.broken_save", error=i18n.t("reason.save_decision", number="1"))
+        expected_link = i18n.t("link.bad", error=i18n.t("reason.link_levels", count="1", seats="3"))
+    finally:
+        i18n.set_language("en")
+    context = browser.new_context(locale=language)
+    context.route("**/*", guard.route)
+    record = json.dumps({"save": DAMAGED, "view": None})
+    context.add_init_script(
+        "if (!localStorage.getItem('hearts.settings')) {"
+        f" localStorage.setItem('hearts.save', {json.dumps(record)});"
+        " localStorage.setItem('hearts.settings', JSON.stringify({speed: 'instant'})); }"
+    )
+    try:
+        page = context.new_page()
+        open_game(page, server_url)
+        page.wait_for_function("text => document.querySelector('#notice').textContent === text", arg=expected_save)
+        open_game(page, server_url + "?deal=5&levels=hard")  # one computer level for three computer seats
+        page.wait_for_function("text => document.querySelector('#notice').textContent === text", arg=expected_link)
         assert guard.foreign == []
     finally:
         context.close()

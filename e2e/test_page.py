@@ -123,7 +123,7 @@ def test_a_save_with_a_damaged_history_is_set_aside(page, server_url, context):
     context.add_init_script(f"localStorage.setItem('hearts.save', {json.dumps(record)})")
     open_game(page, server_url)
     page.wait_for_selector("#notice:not([hidden])")
-    assert "damaged at decision 1" in page.text_content("#notice")
+    assert "damaged at move 1" in page.text_content("#notice")
     assert len(hand(page)) == 13
 
 
@@ -240,3 +240,20 @@ def test_levels_thinking_and_the_hint(page, server_url):
             take_turn(page)
         page.wait_for_timeout(20)
     assert page.evaluate(thinking)
+
+
+def test_the_preset_field_follows_the_rules_on_the_form(page, server_url):
+    open_game(page, server_url)
+    page.click("header [data-panel=new]")
+    page.wait_for_selector("#opt-preset")
+    assert page.input_value("#opt-preset") == "classic"
+    page.select_option("#opt-variant", "cancellation")
+    page.wait_for_function("() => document.querySelector('#opt-preset').value === 'custom'")
+    page.fill("#opt-players", "8")
+    page.dispatch_event("#opt-players", "change")
+    page.wait_for_function("() => document.querySelector('#opt-preset').value === 'cancellation'")
+    page.click("#dialog [data-action=start]")
+    page.wait_for_function("() => document.querySelectorAll('.seat').length === 8")
+    page.click("header [data-panel=new]")
+    page.wait_for_selector("#opt-preset")
+    assert page.input_value("#opt-preset") == "cancellation"

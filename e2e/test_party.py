@@ -22,6 +22,7 @@ def test_two_people_take_turns_and_never_see_each_others_cards(page, server_url)
     wait_for_person(page)
     bo = hand(page)
     assert len(bo) == 13 and not set(mine) & set(bo)  # Bo sees his own cards, none of mine
+    assert page.text_content("#table .status").startswith("Bo: ")  # the status says whose decision it is
     pass_three(page)
     page.reload()  # a reload hides the cards again until someone takes the device
     page.wait_for_selector("#dialog [data-action=handoff]")

@@ -74,8 +74,8 @@ def test_a_deal_link_does_not_end_a_game_in_progress_unless_asked(page, server_u
 
 BAD_LINKS = {
     "deal=forty-two": "deal number",
-    "players=99": "“players” must be a number from 3 to 10",
-    "variant=cancellation&players=4": "rules cannot be played",
+    "players=99": "“Players” must be a number from 3 to 10",  # the option by its name on the form
+    "variant=cancellation&players=4": "Cancellation Hearts is played by 6 to 10 players",
     "levels=hard,grandmaster,hard": "unknown computer level",
     "%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E=1": "does not know: “<img src=x onerror=aler…”",
     "deal=1&deal": "not readable",

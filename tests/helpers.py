@@ -134,5 +134,5 @@ class Engine:
             if done(answer):
                 return answer
             answer = self.step(answer, rng)
-            assert answer.ok, answer.refusal.text
+            assert answer.ok, answer.refusal.code or answer.refusal.text
         raise AssertionError("never done")

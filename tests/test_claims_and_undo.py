@@ -98,6 +98,26 @@ class TestUndoAndFinish:
         assert len(table.match.results) == 1
         assert table.seats[0] == Seat("Ann")
 
+    def test_in_party_mode_finish_plays_only_the_asking_persons_cards_and_claims_wait_for_agreement(self):
+        seats = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}] + [{"name": "", "bot": "basic"}] * 2
+        table = Table.new({"seats": seats, "seed": 5})
+        while table.match.phase is Phase.PASS:
+            for seat in table.people_to_act:
+                table.act({"seat": seat, "pass": [card_text(face) for face in observe(table.match, seat).hand[:3]]})
+        while table.match.current_seat != 0:
+            if not table.bot_step():
+                table.act({"seat": 1, "play": card_text(observe(table.match, 1).legal[0])})
+        start = len(table.match.history)
+        table.finish(0)
+        while table.match.hand_index == 0:
+            assert table.people_to_act in ([1], [])  # Ann never has a turn again this hand; Bo plays his own
+            if not table.bot_step():
+                bo = observe(table.match, 1)
+                table.act({"seat": 1, "play": card_text(bo.legal[-1])})
+        assert any(action.seat == 0 for action in table.match.history[start + 1 :])  # and later turns too
+        assert not table.finishing  # the next hand is everyone's own again
+        assert not table.may_claim(0) and not table.may_claim(1)  # a claim would play the other person's cards
+
     def test_claim_refused_with_a_reason_when_it_could_go_wrong(self):
         table = table_with()
         to_my_turn(table)

@@ -9,6 +9,7 @@ from pyapp.host.game import Host, catalog
 from pyapp.web import protocol, view
 from pyapp.web.client import EngineClient
 from pyapp.web.controller import Controller
+from pyapp.web.i18n import set_language
 from pyapp.web.session import Session
 from pyapp.web.storage import PENDING_KEY, VIEW_KEY, MemoryStore, Storage
 
@@ -216,3 +217,23 @@ def test_a_refused_new_game_form_is_not_played_again_by_the_next_deal():
         assert controller.session.panel == "" and controller.session.view.rules["target"] == 50
 
     run_async(run())
+
+
+def test_an_unnamed_player_is_called_you_in_the_language_of_the_moment():
+    async def run():
+        store = MemoryStore()
+        controller, actuator = await booted(store, 4)
+        controller.session.settings["name"] = ""
+        await controller.new_game()
+        assert controller.session.view.seats[0].name == ""  # stored without a language
+        controller.render()
+        assert ">You<" in actuator.html
+        controller.session.settings["language"] = "cs"
+        await controller.use_language()
+        controller.render()
+        assert ">Ty<" in actuator.html and ">You<" not in actuator.html
+
+    try:
+        run_async(run())
+    finally:
+        set_language("en")

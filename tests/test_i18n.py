@@ -20,27 +20,58 @@ def english_afterwards():
     i18n.set_language("en")
 
 
-ENGINE = Path(__file__).resolve().parents[1] / "pyapp" / "engine"
+PYAPP = Path(__file__).resolve().parents[1] / "pyapp"
+ENGINE_CODE = [*(PYAPP / "engine").glob("*.py"), *(PYAPP / "host").glob("*.py")]  # what answers the page
+REFUSALS = {"ActionError", "CardError", "IllegalAction", "LinkError", "RulesError", "SaveError", "ValueError"}
+MAKERS = {"Reason", "_refused"}  # calls that make a coded refusal: (text, code, **values)
+# Raised with a sentence, but never to the page: a card text is read inside Action.from_dict (which refuses
+# with a code), and a playout is only started from the play phase by the bots.
+NOT_TO_THE_PAGE = {"cards.py", "playout.py"}
 
 
 def reason_codes() -> dict[str, set[str]]:
     """Every refusal code the engine can send (``Reason(text, code, **values)``), with its values' names."""
     codes: dict[str, set[str]] = {}
-    for path in ENGINE.glob("*.py"):
+    for path in ENGINE_CODE:
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Reason" and len(node.args) > 1:
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") in MAKERS and len(node.args) > 1:
+                if not isinstance(node.args[1], ast.Constant):
+                    continue  # a maker passing its own code on
                 codes[node.args[1].value] = {keyword.arg for keyword in node.keywords}
     return codes
+
+
+# Texts that may read the same in every language: a name and a card, names, a letter.
+WORDLESS = {"trick.played", "status.party", "app.local", "seat.dealer_chip"}
+
+
+def forms(text) -> list[str]:
+    """A catalogue text's forms: one, or its plural forms."""
+    return list(text) if isinstance(text, tuple) else [text]
 
 
 @pytest.mark.parametrize("code", sorted(i18n.NAMES))
 def test_every_refusal_the_engine_can_send_is_worded_in_every_language(code):
     catalogue = i18n.catalogue(code).TEXT
     codes = reason_codes()
-    assert {"target_min", "players_classic", "follow_suit"} <= codes.keys()
+    assert {"target_min", "players_classic", "follow_suit", "save_damaged", "link_levels"} <= codes.keys()
     for reason, values in codes.items():
         assert "reason." + reason in catalogue, reason
-        assert set(FIELDS.findall(catalogue["reason." + reason])) <= values, reason
+        for text in forms(catalogue["reason." + reason]):
+            assert set(FIELDS.findall(text)) <= values, reason
+
+
+def test_every_refusal_the_engine_raises_carries_a_code():
+    """A refusal raised with a sentence of its own would reach the page in English: each one is a Reason."""
+    plain = []
+    for path in (path for path in ENGINE_CODE if path.name not in NOT_TO_THE_PAGE):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+                if getattr(node.exc.func, "id", "") in REFUSALS and node.exc.args:
+                    argument = node.exc.args[0]
+                    if isinstance(argument, (ast.Constant, ast.JoinedStr, ast.BinOp)):
+                        plain.append(f"{path.name}:{node.lineno}")
+    assert plain == []
 
 
 def test_every_catalogue_is_listed_once():
@@ -57,7 +88,25 @@ class TestCatalogues:
 
     def test_the_same_blanks_are_filled_in(self, code):
         for key, text in i18n.text_en.TEXT.items():
-            assert set(FIELDS.findall(i18n.catalogue(code).TEXT[key])) == set(FIELDS.findall(text)), key
+            blanks = {frozenset(FIELDS.findall(form)) for form in forms(text)}
+            theirs = {frozenset(FIELDS.findall(form)) for form in forms(i18n.catalogue(code).TEXT[key])}
+            assert theirs == blanks, key
+
+    def test_no_english_sentence_is_left(self, code):
+        """Every message the game can produce is a catalogue text: none may be the English one."""
+        if code == "en":
+            return
+        theirs = i18n.catalogue(code).TEXT
+        same = {key for key, text in i18n.text_en.TEXT.items() if theirs[key] == text}
+        assert same <= WORDLESS, sorted(same - WORDLESS)
+
+    def test_plural_texts_have_each_form_the_language_has(self, code):
+        catalogue = i18n.catalogue(code)
+        count = len({catalogue.plural(n) for n in range(200)})
+        plural = [key for key, text in catalogue.TEXT.items() if isinstance(text, tuple)]
+        assert plural and all(len(catalogue.TEXT[key]) == count for key in plural)
+        assert plural == [key for key, text in i18n.text_en.TEXT.items() if isinstance(text, tuple)]
+        assert all("count" in FIELDS.findall(form) for key in plural for form in catalogue.TEXT[key])
 
     def test_every_card_has_a_name(self, code):
         i18n.set_language(code)
@@ -96,6 +145,26 @@ def test_the_browser_language_is_picked_when_we_speak_it():
     assert i18n.pick_language(["de-DE", "lt"]) == "lt"
     assert i18n.pick_language(["de", "fr"]) == "en" and i18n.pick_language([]) == "en"
     assert i18n.set_language("xx") == "en"
+
+
+def test_plurals_follow_each_languages_rule():
+    said = {}
+    for code in ("en", "cs", "lt"):
+        i18n.set_language(code)
+        said[code] = [i18n.t("link.players", count=n) for n in (1, 3, 5, 10, 11, 21, 22)]
+    assert said["en"] == ["1 player", "3 players", "5 players", "10 players", "11 players", "21 players", "22 players"]
+    assert said["cs"] == ["1 hráč", "3 hráči", "5 hráčů", "10 hráčů", "11 hráčů", "21 hráčů", "22 hráčů"]
+    assert said["lt"] == [
+        "1 žaidėjas",
+        "3 žaidėjai",
+        "5 žaidėjai",
+        "10 žaidėjų",
+        "11 žaidėjų",
+        "21 žaidėjas",
+        "22 žaidėjai",
+    ]
+    assert i18n.t("seat.label", name="Eva", count=-1, taken=0) == "Eva: iš viso -1 taškas, šiame dalijime 0"
+    assert i18n.decimal(2.25) in ("2,2", "2,3")
 
 
 def test_reasons_are_translated_from_their_codes():

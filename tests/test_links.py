@@ -45,25 +45,25 @@ class TestDealLinks:
         }
 
     @pytest.mark.parametrize(
-        ("query", "reason"),
+        ("query", "reason", "code"),
         [
-            ("deal=12x", "is not a deal number"),
-            ("deal=²", "is not a deal number"),
-            ("deal=" + "9" * 17, "is not a deal number"),
-            ("players=11", "from 3 to 10"),
-            ("players=-4", "from 3 to 10"),
-            ("passing=maybe", "must be 1 or 0"),
-            ("variant=poker", "cannot be “poker”"),
-            ("variant=cancellation&players=4", "rules cannot be played"),
-            ("levels=hard", "1 computer levels for 3 computer seats"),
-            ("levels=hard,hard,cheater", "unknown computer level “cheater”"),
-            ("color=red", "does not know: “color”"),
-            ("a" * 40 + "=1", "“" + "a" * 23 + "…”"),
-            ("deal", "not readable"),
-            ("deal=1&" + "x" * 1000, "too long"),
+            ("deal=12x", "is not a deal number", "link_deal"),
+            ("deal=²", "is not a deal number", "link_deal"),
+            ("deal=" + "9" * 17, "is not a deal number", "link_deal"),
+            ("players=11", "from 3 to 10", "link_number"),
+            ("players=-4", "from 3 to 10", "link_number"),
+            ("passing=maybe", "must be 1 or 0", "link_value"),
+            ("variant=poker", "cannot be “poker”", "link_value"),
+            ("variant=cancellation&players=4", "played by 6 to 10 players", "players_cancellation"),
+            ("levels=hard", "1 computer levels for 3 computer seats", "link_levels"),
+            ("levels=hard,hard,cheater", "unknown computer level “cheater”", "link_level"),
+            ("color=red", "does not know: “color”", "link_unknown"),
+            ("a" * 40 + "=1", "“" + "a" * 23 + "…”", "link_unknown"),
+            ("deal", "not readable", "link_unreadable"),
+            ("deal=1&" + "x" * 1000, "too long", "link_long"),
         ],
     )
-    def test_bad_links_are_refused_with_a_reason(self, query, reason):
+    def test_bad_links_are_refused_with_a_reason(self, query, reason, code):
         with pytest.raises(LinkError) as refused:
             parse_deal_query(query)
-        assert reason in str(refused.value)
+        assert reason in str(refused.value) and refused.value.args[0].code == code

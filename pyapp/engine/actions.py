@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from .cards import CardError, card_text, parse_card
+from .reasons import Reason
 from .rules import MoonChoice
 
 
@@ -72,7 +73,7 @@ class Action:
     def from_dict(cls, data: Any) -> Action:
         """An action from :meth:`to_dict` output; anything else is refused."""
         if not isinstance(data, dict) or type(data.get("seat")) is not int or len(data) != 2:
-            raise ActionError(f"Not an action: {data!r}")
+            raise _not_an_action(f"Not an action: {data!r}")
         seat = data["seat"]
         try:
             if "play" in data:
@@ -82,8 +83,8 @@ class Action:
             if "moon" in data:
                 return cls.moon(seat, data["moon"])
         except (CardError, ValueError) as error:
-            raise ActionError(f"Not an action: {data!r} ({error})") from None
-        raise ActionError(f"Not an action: {data!r}")
+            raise _not_an_action(f"Not an action: {data!r} ({error})") from None
+        raise _not_an_action(f"Not an action: {data!r}")
 
     def __str__(self) -> str:
         if self.kind is ActionKind.PLAY:
@@ -91,3 +92,7 @@ class Action:
         if self.kind is ActionKind.PASS:
             return f"seat {self.seat} passes {' '.join(card_text(c) for c in self.cards)}"
         return f"seat {self.seat} chooses {self.choice}"
+
+
+def _not_an_action(text: str) -> ActionError:
+    return ActionError(Reason(text, "not_an_action"))

@@ -226,46 +226,46 @@ class Match:
         """The faces in ``seat``'s hand, sorted, duplicates kept (Cancellation)."""
         return sorted(face_of(card) for card in cards_in(self.hands[seat]))
 
-    def check(self, action: Action) -> str | None:
+    def check(self, action: Action) -> Reason | None:
         """Why ``action`` is illegal now, or None when it is legal."""
         if self.phase is Phase.OVER:
-            return "The match is over"
+            return Reason("The match is over", "match_over")
         if self.phase is Phase.PLAYED:
-            return "The hand is over"
+            return Reason("The hand is over", "hand_over")
         if not 0 <= action.seat < self.rules.players:
-            return f"There is no seat {action.seat}"
+            return Reason(f"There is no seat {action.seat}", "no_seat", seat=str(action.seat))
         if action.kind is not PHASE_ACTIONS[self.phase]:
-            return {
-                Phase.PASS: f"Choose {CARDS_PASSED} cards to pass first",
-                Phase.PLAY: "Play a card",
-                Phase.MOON: "The shooter is choosing how the moon scores",
-            }[self.phase]
+            if self.phase is Phase.PASS:
+                return Reason(f"Choose {CARDS_PASSED} cards to pass first", "pass_first", count=str(CARDS_PASSED))
+            if self.phase is Phase.PLAY:
+                return Reason("Play a card", "play_a_card")
+            return Reason("The shooter is choosing how the moon scores", "moon_choosing")
         if self.phase is Phase.PASS:
             return self._check_pass(action)
         if action.seat != self.current_seat:
-            return "It is not your turn"
+            return Reason("It is not your turn", "not_your_turn")
         if self.phase is Phase.PLAY:
             return self._check_play(action)
-        return None if isinstance(action.choice, MoonChoice) else "Choose how the moon scores"
+        return None if isinstance(action.choice, MoonChoice) else Reason("Choose how the moon scores", "choose_moon")
 
-    def _check_pass(self, action: Action) -> str | None:
+    def _check_pass(self, action: Action) -> Reason | None:
         if self.passes[action.seat] is not None:
-            return "You have already passed"
+            return Reason("You have already passed", "passed_already")
         if len(action.cards) != CARDS_PASSED:
-            return f"Pass exactly {CARDS_PASSED} cards"
+            return Reason(f"Pass exactly {CARDS_PASSED} cards", "pass_count", count=str(CARDS_PASSED))
         for face in set(action.cards):
             held = (self.hands[action.seat] & ids_of_face(face)).bit_count()
             if held == 0:
-                return f"You do not hold the {card_name(face)}"
+                return _not_held(face)
             if action.cards.count(face) > held:
-                return f"You cannot pass the {card_name(face)} twice"
+                return Reason(f"You cannot pass the {card_name(face)} twice", "pass_twice", card=card_text(face))
         return None
 
-    def _check_play(self, action: Action) -> str | None:
+    def _check_play(self, action: Action) -> Reason | None:
         seat, face = action.seat, action.card
         card_ids = ids_of_face(face)
         if not self.hands[seat] & card_ids:
-            return f"You do not hold the {card_name(face)}"
+            return _not_held(face)
         if self.legal_mask(seat) & card_ids:
             return None
         return self.play_refusal(seat, face)
@@ -544,6 +544,10 @@ class LegalActions:
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
+
+
+def _not_held(face: int) -> Reason:
+    return Reason(f"You do not hold the {card_name(face)}", "not_held", card=card_text(face))
 
 
 def _lowest(mask: int) -> int:

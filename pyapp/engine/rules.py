@@ -139,9 +139,11 @@ class Rules:
                     object.__setattr__(self, field.name, enum_type(value))
                 except ValueError:
                     allowed = ", ".join(member.value for member in enum_type)
-                    raise RulesError(f"{field.name} must be one of {allowed}, not {value!r}") from None
+                    text = f"{field.name} must be one of {allowed}, not {value!r}"
+                    raise RulesError(Reason(text, "rule_value", option=field.name, value=str(value)[:24])) from None
             elif type(value) is not type(default):
-                raise RulesError(f"{field.name} must be a {type(default).__name__}, not {value!r}")
+                text = f"{field.name} must be a {type(default).__name__}, not {value!r}"
+                raise RulesError(Reason(text, "rule_value", option=field.name, value=str(value)[:24]))
         self._check_combination()
 
     def _check_combination(self) -> None:
@@ -278,11 +280,12 @@ class Rules:
     def from_dict(cls, data: Any) -> Rules:
         """Rules from :meth:`to_dict` output; unknown or mistyped options are refused."""
         if not isinstance(data, dict):
-            raise RulesError("The rules must be an object of options")
+            raise RulesError(Reason("The rules must be an object of options", "rules_unreadable"))
         known = {field.name for field in dataclasses.fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise RulesError(f"Unknown rule option: {', '.join(map(str, unknown))}")
+            names = ", ".join(map(str, unknown))
+            raise RulesError(Reason(f"Unknown rule option: {names}", "rule_unknown", option=names[:24]))
         return cls(**data)
 
 
@@ -369,5 +372,6 @@ def preset(name: str, **changes: Any) -> Rules:
     try:
         base = PRESETS[name]
     except KeyError:
-        raise RulesError(f"Unknown preset {name!r}; presets: {', '.join(PRESETS)}") from None
+        text = f"Unknown preset {name!r}; presets: {', '.join(PRESETS)}"
+        raise RulesError(Reason(text, "preset_unknown", preset=str(name)[:24])) from None
     return base.replace(**changes) if changes else base

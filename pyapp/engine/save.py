@@ -17,6 +17,7 @@ from typing import Any
 
 from .actions import Action, ActionError
 from .match import IllegalAction, Match
+from .reasons import Reason
 from .rules import Rules, RulesError
 
 FORMAT = "hearts-match"
@@ -24,7 +25,13 @@ VERSION = 1
 
 
 class SaveError(ValueError):
-    """A document that cannot be loaded; ``str()`` says why, for the player."""
+    """A document that cannot be loaded; ``str()`` says why, for the player (a :class:`Reason`: its code
+    is what the page words)."""
+
+
+def damaged(text: str) -> SaveError:
+    """A save that is there but does not hold together: ``text`` says how, for the command line."""
+    return SaveError(Reason(text, "save_damaged"))
 
 
 def to_document(match: Match) -> dict[str, Any]:
@@ -46,14 +53,13 @@ def dumps(match: Match) -> str:
 def check_header(document: Any, kind: str, what: str, readable: int) -> None:
     """Refuse a document that is not of ``kind`` or not of a version up to ``readable``, saying why."""
     if not isinstance(document, dict) or document.get("format") != kind:
-        raise SaveError(f"This is not a saved Hearts {what}")
+        raise SaveError(Reason(f"This is not a saved Hearts {what}", "save_foreign"))
     version = document.get("version")
     if type(version) is not int or version < 1:
-        raise SaveError(f"The saved {what} has no valid version number")
+        raise damaged(f"The saved {what} has no valid version number")
     if version > readable:
-        raise SaveError(
-            f"The saved {what} was made by a newer version of the game (format {version}; this one reads {readable})"
-        )
+        text = f"The saved {what} was made by a newer version of the game (format {version}; this one reads {readable})"
+        raise SaveError(Reason(text, "save_newer"))
 
 
 def from_document(document: Any) -> Match:
@@ -61,20 +67,21 @@ def from_document(document: Any) -> Match:
     check_header(document, FORMAT, "match", VERSION)
     for key in ("rules", "seed", "history"):
         if key not in document:
-            raise SaveError(f"The saved match is incomplete: it has no {key}")
+            raise damaged(f"The saved match is incomplete: it has no {key}")
     try:
         rules = Rules.from_dict(document["rules"])
     except RulesError as error:
-        raise SaveError(f"The saved match has unusable rules: {error}") from None
+        raise damaged(f"The saved match has unusable rules: {error}") from None
     seed, history = document["seed"], document["history"]
     if type(seed) is not int or not isinstance(history, list):
-        raise SaveError("The saved match is damaged: its seed or history has the wrong form")
+        raise damaged("The saved match is damaged: its seed or history has the wrong form")
     match = Match(rules, seed)
     for number, item in enumerate(history, start=1):
         try:
             match.apply(Action.from_dict(item))
         except (ActionError, IllegalAction) as error:
-            raise SaveError(f"The saved match is damaged at decision {number}: {error}") from None
+            text = f"The saved match is damaged at decision {number}: {error}"
+            raise SaveError(Reason(text, "save_decision", number=str(number))) from None
     return match
 
 
@@ -83,5 +90,7 @@ def loads(text: str) -> Match:
     try:
         document = json.loads(text)
     except (TypeError, ValueError):
-        raise SaveError("The saved match is not readable JSON (it may be truncated or damaged)") from None
+        raise SaveError(
+            Reason("The saved match is not readable JSON (it may be truncated or damaged)", "save_unreadable")
+        ) from None
     return from_document(document)

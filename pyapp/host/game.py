@@ -20,14 +20,13 @@ from typing import Any
 from ..bots import BOTS
 from ..engine.actions import ActionError
 from ..engine.cards import card_text
-from ..engine.claims import can_claim
 from ..engine.match import HandResult, IllegalAction, Match, Phase
 from ..engine.observation import last_trick_key, observe
 from ..engine.reasons import Reason
 from ..engine.rules import CARDS_PASSED, POINTS_PER_PACK, PRESET_LABELS, PRESETS, RulesError, option_schema
 from ..engine.save import FORMAT as MATCH_FORMAT
 from ..engine.save import VERSION as MATCH_VERSION
-from ..engine.save import SaveError, check_header
+from ..engine.save import SaveError, check_header, damaged
 from ..web import protocol
 from .links import PERSON, LinkError, deal_query, parse_deal_query
 from .table import FORMAT as TABLE_FORMAT
@@ -97,15 +96,16 @@ class Host:
     @staticmethod
     def _read(text: str) -> dict[str, Any]:
         if not isinstance(text, str) or len(text) > MAX_MESSAGE:
-            raise ValueError("The message is too long")
+            raise _unreadable("The message is too long")
         try:
             data = json.loads(text)
         except ValueError:
-            raise ValueError("The message is not readable JSON") from None
+            raise _unreadable("The message is not readable JSON") from None
         if not isinstance(data, dict) or data.get("intent") not in protocol.INTENTS:
-            raise ValueError("The engine does not know this message")
+            raise _unreadable("The engine does not know this message")
         if data.get("version") != protocol.VERSION:
-            raise ValueError("The page and the engine are of different versions: reload the page")
+            text = "The page and the engine are of different versions: reload the page"
+            raise ValueError(Reason(text, "versions_differ"))
         return data
 
     def _answer(self, refusal: dict | None = None, writes: list | None = None, **extra: Any) -> str:
@@ -133,7 +133,7 @@ class Host:
     def _on_configure(self, data: dict[str, Any], writes: list) -> None:
         settings = data.get("settings")
         if not isinstance(settings, dict):
-            raise ValueError("The settings are not an object")
+            raise _unreadable("The settings are not an object")
         for name, default in DEFAULT_SETTINGS.items():
             if name in settings:
                 self.settings[name] = type(default)(settings[name])
@@ -143,7 +143,7 @@ class Host:
     def _on_start(self, data: dict[str, Any], writes: list) -> None:
         options = data.get("options")
         if not isinstance(options, dict):
-            raise ValueError("The new game's options are not an object")
+            raise _unreadable("The new game's options are not an object")
         self._take(Table.new(options), {}, stored_hands=0)
         writes.append([protocol.SAVE_GAME, _compact(self._header())])
         writes.extend([protocol.hand_key(number), None] for number in range(int(data.get("stored_hands", 0) or 0)))
@@ -188,13 +188,13 @@ class Host:
 
     def _on_collect(self, data: dict[str, Any], writes: list) -> None:
         if self._step()[0] != protocol.STEP_COLLECT:
-            raise IllegalAction("There is no trick to collect")
+            raise IllegalAction(Reason("There is no trick to collect", "no_trick"))
         self.collected = last_trick_key(self._table().match)
         self._store(writes)
 
     def _on_read_on(self, data: dict[str, Any], writes: list) -> None:
         if self._step()[0] != protocol.STEP_SUMMARY:
-            raise IllegalAction("There is no hand summary to read")
+            raise IllegalAction(Reason("There is no hand summary to read", "no_summary"))
         self.summaries_seen = len(self._table().match.results)
         self._store(writes)
 
@@ -232,7 +232,7 @@ class Host:
 
     def _table(self) -> Table:
         if self.table is None:
-            raise IllegalAction("No game is in progress")
+            raise IllegalAction(Reason("No game is in progress", "no_game"))
         return self.table
 
     def _act(self, action: dict[str, Any], writes: list) -> None:
@@ -249,11 +249,14 @@ class Host:
         self.stored_hands = stored_hands
         self.shown_to = None  # party mode: after a reload nobody's cards show until someone takes the device
         self._seen_all()
-        collected, seen = page.get("collected"), page.get("summaries_seen")
+        collected, seen, finishing = page.get("collected"), page.get("summaries_seen"), page.get("finishing")
         if isinstance(collected, str):
             self.collected = collected
         if type(seen) is int:
             self.summaries_seen = seen
+        if isinstance(finishing, list):
+            people = [s for s, seat in enumerate(table.seats) if seat.bot is None]
+            table.finishing = {s: table.match.hand_index for s in finishing if s in people}
 
     def _seen_all(self) -> None:
         match = self._table().match
@@ -349,7 +352,7 @@ class Host:
             "moon_outcomes": {choice.value: list(totals) for choice, totals in observation.moon_outcomes.items()},
             "winners": list(match.winners),
             "can_undo": table.last_decision_of(seat) is not None,
-            "can_claim": shown is match and can_claim(match, seat),
+            "can_claim": shown is match and table.may_claim(seat),
             "summary_hand": self.summaries_seen if step == protocol.STEP_SUMMARY else None,
             "hands_read": self.summaries_seen,
             "game_key": f"{match.seed}:{len(match.history)}",
@@ -395,7 +398,11 @@ class Host:
             "game": match.seed,
             "hand": match.hand_index,
             "actions": [action.to_dict() for action in match.history[match.hand_starts[-1] :]],
-            "page": {"collected": self.collected, "summaries_seen": self.summaries_seen},
+            "page": {
+                "collected": self.collected,
+                "summaries_seen": self.summaries_seen,
+                "finishing": sorted(self._table().finishing),
+            },
         }
         writes.append([protocol.SAVE_CURRENT, _compact(current)])
 
@@ -403,23 +410,23 @@ class Host:
     def _pieces(saved: Any) -> tuple[dict[str, Any], dict[str, Any], int]:
         """The table document the stored pieces make, the page state, and how many finished hands are stored."""
         if not isinstance(saved, dict):
-            raise SaveError("The saved game is not readable")
+            raise SaveError(Reason("The saved game is not readable", "save_unreadable"))
         header, current, hands = saved.get("game"), saved.get("current"), saved.get("hands")
         check_header(header, protocol.GAME_FORMAT, "game", protocol.VERSION)
         if not isinstance(current, dict) or not isinstance(hands, list):
-            raise SaveError("The saved game is incomplete: the hand in progress is missing")
+            raise damaged("The saved game is incomplete: the hand in progress is missing")
         seed, number = header.get("seed"), current.get("hand")
         if current.get("game") != seed or type(number) is not int or not 0 <= number <= len(hands):
-            raise SaveError("The parts of the saved game do not belong together")
+            raise damaged("The parts of the saved game do not belong together")
         history: list[Any] = []
         for index, hand in enumerate(hands[:number]):
             if not isinstance(hand, dict) or hand.get("game") != seed or hand.get("hand") != index:
-                raise SaveError(f"Hand {index + 1} of the saved game is missing or damaged")
+                raise _hand_damaged(index, "is missing or damaged")
             if not isinstance(hand.get("actions"), list):
-                raise SaveError(f"Hand {index + 1} of the saved game is damaged")
+                raise _hand_damaged(index, "is damaged")
             history.extend(hand["actions"])
         if not isinstance(current.get("actions"), list):
-            raise SaveError("The hand in progress is damaged")
+            raise damaged("The hand in progress is damaged")
         history.extend(current["actions"])
         match = {"format": MATCH_FORMAT, "version": MATCH_VERSION, "rules": header.get("rules"), "seed": seed}
         match["history"] = history
@@ -432,9 +439,18 @@ class Host:
     def _legacy(record: Any) -> tuple[Any, dict[str, Any]]:
         """The table document and page state of a save made before protocol 1 (one record with everything)."""
         if not isinstance(record, dict):
-            raise SaveError("The saved game is not readable")
+            raise SaveError(Reason("The saved game is not readable", "save_unreadable"))
         page = record.get("page") if isinstance(record.get("page"), dict) else {}
         return record.get("save"), page
+
+
+def _unreadable(text: str) -> ValueError:
+    """A message the engine cannot take (a page of another build, or not ours)."""
+    return ValueError(Reason(text, "message_unreadable"))
+
+
+def _hand_damaged(index: int, how: str) -> SaveError:
+    return SaveError(Reason(f"Hand {index + 1} of the saved game {how}", "save_hand", number=str(index + 1)))
 
 
 def catalog() -> dict[str, Any]:

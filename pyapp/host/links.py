@@ -21,6 +21,7 @@ from typing import Any
 from urllib.parse import parse_qsl, quote
 
 from ..bots import BOTS
+from ..engine.reasons import Reason
 from ..engine.rules import Rules, RulesError, option_schema
 
 DEAL = "deal"
@@ -49,6 +50,10 @@ def deal_query(rules: Rules, seed: int, levels: list[str]) -> str:
     return "&".join(parts)
 
 
+def _refused(text: str, code: str, **values: str) -> LinkError:
+    return LinkError(Reason(text, code, **values))
+
+
 def _shown(text: str) -> str:
     """A piece of a link, short enough to quote in a message."""
     return text if len(text) <= 24 else text[:23] + "…"
@@ -69,14 +74,18 @@ def _value(option: dict[str, Any], text: str) -> Any:
             return True
         if text.lower() in FALSE_WORDS:
             return False
-        raise LinkError(f"The link's “{name}” must be 1 or 0, not “{_shown(text)}”")
+        raise _refused(
+            f"The link's “{name}” must be 1 or 0, not “{_shown(text)}”", "link_value", option=name, value=_shown(text)
+        )
     if option["type"] == "int":
         number = _number(text, option["min"], option["max"])
         if number is None:
-            raise LinkError(f"The link's “{name}” must be a number from {option['min']} to {option['max']}")
+            low, high = str(option["min"]), str(option["max"])
+            text = f"The link's “{name}” must be a number from {low} to {high}"
+            raise _refused(text, "link_number", option=name, minimum=low, maximum=high)
         return number
     if text not in option["choices"]:
-        raise LinkError(f"The link's “{name}” cannot be “{_shown(text)}”")
+        raise _refused(f"The link's “{name}” cannot be “{_shown(text)}”", "link_value", option=name, value=_shown(text))
     return text
 
 
@@ -84,11 +93,11 @@ def parse_deal_query(query: str) -> dict[str, Any]:
     """``{"rules": {...}, "seed": int | None, "levels": [...]}`` from a link's query; refused with a reason."""
     query = query[1:] if query.startswith("?") else query
     if len(query) > MAX_QUERY:
-        raise LinkError("The link is too long to be a Hearts deal")
+        raise _refused("The link is too long to be a Hearts deal", "link_long")
     try:
         pairs = parse_qsl(query, keep_blank_values=True, strict_parsing=bool(query))
     except ValueError:
-        raise LinkError("The link's settings are not readable") from None
+        raise _refused("The link's settings are not readable", "link_unreadable") from None
     options = {option["name"]: option for option in option_schema()}
     rules: dict[str, Any] = {}
     seed: int | None = None
@@ -97,20 +106,25 @@ def parse_deal_query(query: str) -> dict[str, Any]:
         if name == DEAL:
             seed = _number(text, 0, MAX_SEED)
             if seed is None:
-                raise LinkError(f"The link's deal number “{_shown(text)}” is not a deal number")
+                text = _shown(text)
+                raise _refused(f"The link's deal number “{text}” is not a deal number", "link_deal", value=text)
         elif name == LEVELS:
             levels = text.split(",")
             unknown = [level for level in levels if level not in BOTS and level != PERSON]
             if unknown:
-                raise LinkError(f"The link names an unknown computer level “{_shown(unknown[0])}”")
+                level = _shown(unknown[0])
+                raise _refused(f"The link names an unknown computer level “{level}”", "link_level", value=level)
         elif name in options:
             rules[name] = _value(options[name], text)
         else:
-            raise LinkError(f"The link has a setting this game does not know: “{_shown(name)}”")
+            text = f"The link has a setting this game does not know: “{_shown(name)}”"
+            raise _refused(text, "link_unknown", value=_shown(name))
     try:
         players = Rules.from_dict(rules).players
     except RulesError as error:
-        raise LinkError(f"The link's rules cannot be played: {error}") from None
+        raise LinkError(error.args[0]) from None  # why these rules cannot be played (a Reason)
     if levels and len(levels) != players - 1:
-        raise LinkError(f"The link names {len(levels)} computer levels for {players - 1} computer seats")
+        count, seats = str(len(levels)), str(players - 1)
+        text = f"The link names {count} computer levels for {seats} computer seats"
+        raise _refused(text, "link_levels", count=count, seats=seats)
     return {"rules": rules, "seed": seed, "levels": levels}

@@ -18,11 +18,12 @@ from ..bots import BOTS, Bot, HardBot, make_bot
 from ..bots.hard import DEFAULT_BUDGET_MS
 from ..engine.actions import Action
 from ..engine.cards import card_text
-from ..engine.claims import can_claim, play_claim
+from ..engine.claims import CLAIM_REFUSED, can_claim, play_claim
 from ..engine.match import IllegalAction, Match, Phase
 from ..engine.observation import observe
+from ..engine.reasons import Reason
 from ..engine.rules import Rules, RulesError
-from ..engine.save import SaveError, check_header, from_document, to_document
+from ..engine.save import check_header, damaged, from_document, to_document
 from ..web.protocol import clean_name
 
 FORMAT = "hearts-table"
@@ -44,17 +45,17 @@ class Seat:
 def seats_from(data: Any, players: int) -> list[Seat]:
     """Seats from plain data (one per player); refused with a reason when malformed."""
     if not isinstance(data, list) or len(data) != players:
-        raise ValueError(f"Describe each of the {players} seats")
+        raise ValueError(Reason(f"Describe each of the {players} seats", "seats_count", count=str(players)))
     seats = []
     for index, item in enumerate(data):
         if not isinstance(item, dict):
-            raise ValueError(f"Seat {index} is not described")
+            raise ValueError(Reason(f"Seat {index} is not described", "seat_missing", seat=str(index + 1)))
         bot = item.get("bot")
         if bot is not None and bot not in BOTS:
-            raise ValueError(f"Unknown computer level {bot!r}")
+            raise ValueError(Reason(f"Unknown computer level {bot!r}", "level_unknown", level=str(bot)[:24]))
         seats.append(Seat(clean_name(item.get("name"), index), bot))
     if all(seat.bot is not None for seat in seats):
-        raise ValueError("At least one seat must be a person")
+        raise ValueError(Reason("At least one seat must be a person", "person_needed"))
     return seats
 
 
@@ -70,6 +71,7 @@ class Table:
             for index, seat in enumerate(seats)
         ]
         self.last_decision: dict[str, Any] | None = None
+        self.finishing: dict[int, int] = {}  # seat → the hand whose rest the computer plays for its person
         self._bots_pass()
 
     def _options(self, level: str) -> dict[str, Any]:
@@ -78,7 +80,7 @@ class Table:
     def set_think_ms(self, think_ms: float) -> None:
         """How long the Hard computer players think per card (milliseconds)."""
         if not 10 <= think_ms <= 10_000:
-            raise ValueError("The thinking time must be between 10 ms and 10 s")
+            raise ValueError(Reason("The thinking time must be between 10 ms and 10 s", "think_time"))
         self.think_ms = think_ms
         for bot in self.bots:
             if isinstance(bot, HardBot):
@@ -90,7 +92,7 @@ class Table:
         rules = Rules.from_dict(options.get("rules", {}))
         seed = options.get("seed")
         if seed is not None and (type(seed) is not int or seed < 0):
-            raise ValueError("The deal number must be a whole number")
+            raise ValueError(Reason("The deal number must be a whole number", "deal_number"))
         return cls(Match(rules, seed), seats_from(options.get("seats"), rules.players))
 
     # Decisions -------------------------------------------------------------
@@ -110,7 +112,7 @@ class Table:
         action = Action.from_dict(data)
         self._check_person(action.seat)
         self.match.apply(action)
-        self._bots_pass()
+        self._after_decision()
 
     def bot_step(self) -> bool:
         """Let the first computer seat to act make one decision; False when none is to act."""
@@ -129,7 +131,7 @@ class Table:
             "choices": len(view.legal),
         }
         self.match.apply(action)
-        self._bots_pass()
+        self._after_decision()
         return True
 
     def undo(self, seat: int) -> None:
@@ -137,37 +139,54 @@ class Table:
         self._check_person(seat)
         index = self.last_decision_of(seat)
         if index is None:
-            raise IllegalAction("There is nothing of yours to undo")
+            raise IllegalAction(Reason("There is nothing of yours to undo", "nothing_to_undo"))
         self.match.undo_to(index)
         self.last_decision = None
+        self.finishing = {}  # taken back: everyone plays their own cards again
+
+    def may_claim(self, seat: int) -> bool:
+        """Whether ``seat`` may claim the rest now: when nothing can go wrong for it, and no other person
+        at the table would have their cards played for them (a claim plays everybody's)."""
+        others = [s for s, bot in enumerate(self.bots) if bot is None and s != seat]
+        return not others and can_claim(self.match, seat)
 
     def claim(self, seat: int) -> None:
         """``seat`` claims the rest of the hand (only when how it is played can no longer matter)."""
         self._check_person(seat)
-        if not can_claim(self.match, seat):
-            raise IllegalAction("You can claim the rest only on lead, when nothing can go wrong for you")
+        if not self.may_claim(seat):
+            raise IllegalAction(CLAIM_REFUSED)
         play_claim(self.match, seat)
         self._bots_pass()
 
     def finish(self, seat: int) -> None:
-        """The computer plays out the rest of this hand for ``seat`` (at once, until the hand is scored)."""
+        """The computer plays the rest of this hand for ``seat``, at once, and the computer seats with it;
+        another person's turn waits for that person (their cards are played only by them)."""
         self._check_person(seat)
         if self.match.phase is not Phase.PLAY:
-            raise IllegalAction("Only a hand being played can be finished")
-        helper = make_bot("medium", self.match.seed * 16 + len(self.match.history))
+            raise IllegalAction(Reason("Only a hand being played can be finished", "finish_refused"))
+        self.finishing[seat] = self.match.hand_index
+        self._after_decision()
+
+    def _after_decision(self) -> None:
+        """Play at once what the computer is finishing (with the computer seats between), then the passes."""
         hand_index = self.match.hand_index
-        while self.match.phase is Phase.PLAY and self.match.hand_index == hand_index:
-            current = self.match.current_seat
-            assert current is not None
-            bot = self.bots[current] or (helper if current == seat else None)
-            if bot is None:
-                break  # another person's turn
-            self.match.apply(bot.decide(observe(self.match, current)))
+        self.finishing = {seat: hand for seat, hand in self.finishing.items() if hand == hand_index}
+        if self.finishing:
+            helper = make_bot("medium", self.match.seed * 16 + len(self.match.history))
+            while self.match.phase is Phase.PLAY and self.match.hand_index == hand_index:
+                current = self.match.current_seat
+                assert current is not None
+                bot = self.bots[current] or (helper if current in self.finishing else None)
+                if bot is None:
+                    break  # another person's turn
+                self.match.apply(bot.decide(observe(self.match, current)))
+            if self.match.hand_index != hand_index:
+                self.finishing = {}
         self._bots_pass()
 
     def _check_person(self, seat: int) -> None:
         if not 0 <= seat < len(self.bots) or self.bots[seat] is not None:
-            raise IllegalAction("That seat is not yours")
+            raise IllegalAction(Reason("That seat is not yours", "seat_not_yours"))
 
     def last_decision_of(self, seat: int) -> int | None:
         """Where ``seat``'s last decision sits in the history, or None."""
@@ -180,7 +199,7 @@ class Table:
         """The Hard player's advice for ``seat``'s play: expected points for each legal card, and its choice."""
         view = observe(self.match, seat)
         if view.phase is not Phase.PLAY or self.match.current_seat != seat:
-            raise IllegalAction("A hint is for your turn to play")
+            raise IllegalAction(Reason("A hint is for your turn to play", "hint_turn"))
         adviser = HardBot(self.match.seed + len(self.match.history), budget_ms=self.think_ms)
         estimates = adviser.evaluate(view)
         best = adviser.best(estimates)
@@ -217,5 +236,5 @@ class Table:
         try:
             seats = seats_from(document.get("seats"), match.players)
         except (ValueError, RulesError) as error:
-            raise SaveError(f"The saved game's seats are damaged: {error}") from None
+            raise damaged(f"The saved game's seats are damaged: {error}") from None
         return cls(match, seats)

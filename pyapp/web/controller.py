@@ -47,7 +47,7 @@ def game_options(settings: dict, catalog: dict, link=None, from_form: bool = Fal
     players = int(rules.get("players", default))
     levels = list(source.get("levels") or [])
     names = [] if link else list(form.get("names") or [])
-    seats = [{"name": settings.get("name") or t("you"), "bot": None}]
+    seats = [{"name": settings.get("name") or "", "bot": None}]  # unnamed: "You" in the language of the moment
     for seat in range(1, players):
         level = levels[seat - 1] if seat - 1 < len(levels) else DEFAULT_LEVEL
         name = names[seat - 1] if seat - 1 < len(names) else ""
@@ -365,8 +365,9 @@ class Controller:
             self.storage.set(STATS_KEY, json.dumps(session.stats))
         elif action == "preset":
             self.remember_form(data)
-            preset = next(p for p in self.catalog["presets"] if p["name"] == data["preset"])
-            session.settings["form"]["rules"] = dict(preset["rules"])
+            preset = next((p for p in self.catalog["presets"] if p["name"] == data["preset"]), None)
+            if preset is not None:  # "custom" keeps the rules as they are
+                session.settings["form"]["rules"] = dict(preset["rules"])
         self.render()
 
     def remember_form(self, data: dict) -> None:

@@ -52,11 +52,33 @@ def pick_language(preferred) -> str:
 
 
 def t(key: str, **values) -> str:
-    """The text for ``key`` in the language in use, with ``{name}`` fields filled in."""
-    text = catalogue(_current[0]).TEXT.get(key)
+    """The text for ``key`` in the language in use, with ``{name}`` fields filled in.
+
+    A text with a number of things is a tuple of plural forms, and ``count``
+    picks one by the language's own rule (its catalogue's ``plural``).
+    """
+    language = catalogue(_current[0])
+    text = language.TEXT.get(key)
     if text is None:
-        text = text_en.TEXT[key]
+        language, text = text_en, text_en.TEXT[key]
+    if isinstance(text, tuple):
+        text = text[language.plural(abs(int(values["count"])))]
     return text.format(**values) if values else text
+
+
+def decimal(value: float) -> str:
+    """A number with one decimal, written with the language's decimal sign: ``2.5``, ``2,5``."""
+    return "{:.1f}".format(value).replace(".", getattr(catalogue(_current[0]), "DECIMAL", "."))
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as shown: its own, or "You" in the language in use for the unnamed person."""
+    return name or t("you")
+
+
+def has_text(key: str) -> bool:
+    """Whether the catalogues have a text for ``key`` (every catalogue has English's keys)."""
+    return key in text_en.TEXT
 
 
 def card_name(text: str) -> str:

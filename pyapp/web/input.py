@@ -8,6 +8,8 @@ knows the rules or talks to the engine.
 
 import asyncio
 
+from .player_stats import preset_of
+
 FORM_SETTINGS = ("speed", "collect", "think_ms", "language", "undo", "autoplay", "sound")
 
 
@@ -82,7 +84,8 @@ class InputManager:
         }
 
     def on_change(self, event) -> None:
-        """The new-game form follows its preset (redrawn) and its player count (seats shown or hidden)."""
+        """The new-game form follows its preset (redrawn), its preset field the rules (the preset they
+        are, or custom), and its player count (seats shown or hidden)."""
         if self.controller.session.panel != "new":
             return
         name = event.target.getAttribute("name")
@@ -90,7 +93,12 @@ class InputManager:
             form = self.read_new_game_form()
             form["preset"] = event.target.value
             self.emit("preset", form)
-        elif name == "players":
+            return
+        catalog = self.controller.catalog
+        if any(option["name"] == name for option in catalog["options"]):
+            rules = self.read_new_game_form()["rules"]
+            self.document.getElementById("opt-preset").value = preset_of(rules, catalog["presets"])
+        if name == "players":
             try:
                 players = int(event.target.value)
             except ValueError:

@@ -80,7 +80,8 @@ GAME_FORMAT = "hearts-game"
 
 
 MAX_NAME = 20
-DEFAULT_NAMES = ("You", "Eva", "Jan", "Marta", "Petr", "Lenka", "Tomáš", "Zora", "Karel", "Ilona")
+# The first seat's person, unnamed, is "" and the page calls them "You" in its language of the moment.
+DEFAULT_NAMES = ("", "Eva", "Jan", "Marta", "Petr", "Lenka", "Tomáš", "Zora", "Karel", "Ilona")
 
 
 def clean_name(name, seat: int) -> str:

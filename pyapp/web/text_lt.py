@@ -1,6 +1,8 @@
 """Lietuvių: puslapio žodžiai (raktai tokie pat kaip anglų kalba)."""
 
 # Kortų pavadinimai: „vynų dama“, „čirvų tūzas“ (spalva kilmininku, giminė nesvarbi).
+DECIMAL = ","  # the decimal sign
+
 CARDS = {
     "pattern": "{suit} {rank}",
     "ranks": {
@@ -60,6 +62,7 @@ TEXT = {
     "status.kept": "Tavo ėjimas palauks, kol kompiuteriniai žaidėjai pasiruoš.",
     "notice.ahead_refused": "Tavo ėjimo nepavyko sužaisti: {reason}",
     "status.pass": "Išsirink 3 kortas, kurias perduosi {direction}: {name}",
+    "status.party": "{name}: {status}",
     "status.lead": "Tu pradedi kirtį",
     "status.turn": "Tavo ėjimas",
     "status.thinking": "{name} galvoja…",
@@ -83,7 +86,11 @@ TEXT = {
     "seat.dealer": "Dalija",
     "seat.dealer_chip": "D",
     "seat.passed": "Jau išsirinko, ką perduoti",
-    "seat.label": "{name}: iš viso taškų {score}, šiame dalijime {taken}",
+    "seat.label": (
+        "{name}: iš viso {count} taškas, šiame dalijime {taken}",
+        "{name}: iš viso {count} taškai, šiame dalijime {taken}",
+        "{name}: iš viso {count} taškų, šiame dalijime {taken}",
+    ),
     "trick.collect": "Paimti kirtį",
     "trick.played": "{name}: {card}",
     "trick.led": "pradėjo",
@@ -170,6 +177,7 @@ TEXT = {
     "preset.5-players": "5 žaidėjai (be ♦2 ir ♣2)",
     "preset.6-players": "6 žaidėjai (be ♦2 ♦3 ♣3 ♣4)",
     "preset.7-players": "7 žaidėjai (be ♦2 ♦3 ♣3)",
+    "preset.custom": "Savos taisyklės",
     "option.players": "Žaidėjų skaičius",
     "option.variant": "Žaidimas",
     "option.omnibus_card": "Omnibus korta (−10)",
@@ -217,7 +225,7 @@ TEXT = {
     "link.keep": "Palikti mano žaidimą",
     "link.bad": "{error}. Nuoroda nepanaudota, žaidžiama kaip įprasta.",
     "link.deal": "dalijimas {seed}",
-    "link.players": "žaidėjų: {count}",
+    "link.players": ("{count} žaidėjas", "{count} žaidėjai", "{count} žaidėjų"),
     "link.target": "iki {target} taškų",
     "link.against": "priešininkai: {levels}",
     "notice.error": "Kažkas nepavyko",
@@ -237,8 +245,74 @@ TEXT = {
     "reason.hearts_unbroken": "Čirvai dar neatverti",
     "reason.follow_suit": "Turi dėti tą pačią spalvą: {suit}",
     "reason.no_points_first_trick": "Pirmame kirtyje taškų dėti negalima",
+    "reason.match_over": "Žaidimas baigėsi",
+    "reason.hand_over": "Dalijimas baigėsi",
+    "reason.no_seat": "Vietos {seat} žaidime nėra",
+    "reason.pass_first": (
+        "Pirmiausia išsirink {count} kortą perdavimui",
+        "Pirmiausia išsirink {count} kortas perdavimui",
+        "Pirmiausia išsirink {count} kortų perdavimui",
+    ),
+    "reason.play_a_card": "Sužaisk kortą",
+    "reason.moon_choosing": "Šaulys renkasi, kaip skaičiuoti mėnulį",
+    "reason.not_your_turn": "Dabar ne tavo eilė",
+    "reason.choose_moon": "Pasirink, kaip skaičiuoti mėnulį",
+    "reason.passed_already": "Kortas jau perdavei",
+    "reason.pass_count": (
+        "Perduok lygiai {count} kortą",
+        "Perduok lygiai {count} kortas",
+        "Perduok lygiai {count} kortų",
+    ),
+    "reason.not_held": "{card}: šios kortos neturi",
+    "reason.pass_twice": "{card}: šios kortos negali perduoti du kartus",
+    "reason.save_foreign": "Išsaugoti duomenys nepriklauso šiam žaidimui",
+    "reason.save_damaged": "Išsaugotas žaidimas sugadintas arba nepilnas",
+    "reason.save_newer": "Žaidimą išsaugojo naujesnė šio žaidimo versija",
+    "reason.save_decision": "Išsaugotas žaidimas sugadintas ties {number} ėjimu",
+    "reason.save_unreadable": "Išsaugoto žaidimo nepavyksta perskaityti (jis gali būti nukirstas arba sugadintas)",
+    "reason.save_hand": "Išsaugoto žaidimo {number} dalijimo trūksta arba jis sugadintas",
+    "reason.not_an_action": "Ėjimo nepavyksta perskaityti",
+    "reason.claim_refused": "Likusias kirtis pasiimti gali tik pradėdamas kirtį, kai nieko nebegali nutikti",
+    "reason.rule_value": "Taisyklė „{option}“ negali būti „{value}“",
+    "reason.rules_unreadable": "Taisyklių nepavyksta perskaityti",
+    "reason.rule_unknown": "Taisyklės „{option}“ nėra",
+    "reason.preset_unknown": "Žaidimo „{preset}“ nėra",
+    "reason.seats_count": ("Aprašyk {count} vietą", "Aprašyk visas {count} vietas", "Aprašyk visas {count} vietų"),
+    "reason.seat_missing": "Vieta {seat} neaprašyta",
+    "reason.level_unknown": "Kompiuterio lygio „{level}“ nėra",
+    "reason.person_needed": "Bent vienoje vietoje turi žaisti žmogus",
+    "reason.think_time": "Mąstymo laikas turi būti nuo 10 ms iki 10 s",
+    "reason.deal_number": "Dalijimo numeris turi būti sveikasis skaičius",
+    "reason.nothing_to_undo": "Nėra ko atšaukti",
+    "reason.finish_refused": "Baigti galima tik žaidžiamą dalijimą",
+    "reason.seat_not_yours": "Ši vieta ne tavo",
+    "reason.hint_turn": "Patarimas skirtas tavo ėjimui",
+    "reason.message_unreadable": "Žaidimo variklis nesupranta puslapio žinutės",
+    "reason.versions_differ": "Puslapio ir žaidimo variklio versijos skiriasi: įkelk puslapį iš naujo",
+    "reason.no_trick": "Nėra ko surinkti",
+    "reason.no_summary": "Dalijimo suvestinės nėra",
+    "reason.no_game": "Žaidimas nevyksta",
+    "reason.link_value": "Nuorodos „{option}“ negali būti „{value}“",
+    "reason.link_number": "Nuorodos „{option}“ turi būti skaičius nuo {minimum} iki {maximum}",
+    "reason.link_long": "Nuoroda per ilga dalijimui",
+    "reason.link_unreadable": "Nuorodos nustatymų nepavyksta perskaityti",
+    "reason.link_deal": "Nuorodos dalijimo numeris „{value}“ nėra dalijimo numeris",
+    "reason.link_level": "Nuorodoje nurodytas nežinomas kompiuterio lygis „{value}“",
+    "reason.link_unknown": "Nuorodoje yra nustatymas, kurio šis žaidimas nežino: „{value}“",
+    "reason.link_levels": (
+        "Nuorodoje nurodytas {count} kompiuterio lygis, o kompiuterio vietų skaičius yra {seats}",
+        "Nuorodoje nurodyti {count} kompiuterio lygiai, o kompiuterio vietų skaičius yra {seats}",
+        "Nuorodoje nurodyta {count} kompiuterio lygių, o kompiuterio vietų skaičius yra {seats}",
+    ),
     "suit.C": "kryžiai",
     "suit.D": "būgnai",
     "suit.S": "vynai",
     "suit.H": "čirvai",
 }
+
+
+def plural(count: int) -> int:
+    """Which plural form a number takes: one (1, 21, 31, … not 11), few (2–9, 22–29, … not 12–19), many."""
+    if count % 10 == 1 and count % 100 != 11:
+        return 0
+    return 1 if count % 10 >= 2 and not 12 <= count % 100 <= 19 else 2

@@ -9,7 +9,7 @@ import math
 
 from . import player_stats
 from .chart import render_chart
-from .i18n import card_name, languages, t
+from .i18n import card_name, decimal, has_text, languages, shown_name, t
 from .i18n import language as current_language
 from .names import COLLECT, DEFAULT_LEVEL, SPEEDS, THINK_TIMES, TOGGLE, card_face
 
@@ -58,7 +58,7 @@ def card_markup(text: str, tag: str = "button", classes: str = "", attributes: s
 
 def seat_name(view, seat: int) -> str:
     """The escaped name of a seat."""
-    return escape(view.seats[seat].name)
+    return escape(shown_name(view.seats[seat].name))
 
 
 def reason(view, card: str) -> str:
@@ -69,13 +69,16 @@ def reason(view, card: str) -> str:
 
 def refusal_text(refusal) -> str:
     """An engine's refusal (:class:`web.protocol.Refusal`) in the language in use."""
-    if not refusal.code:
-        return refusal.text
+    if not refusal.code:  # not one the engine foresaw: its English text is only for English
+        return refusal.text if current_language() == "en" else t("notice.error")
     values = dict(refusal.values)
     if "card" in values:
         values["card"] = card_name(values["card"])
     if "suit" in values:
         values["suit"] = t("suit." + values["suit"])
+    for name, prefix in (("option", "option."), ("level", "level.")):
+        if name in values and has_text(prefix + values[name]):
+            values[name] = t(prefix + values[name])  # a known rule or level by its name in this language
     return t("reason." + refusal.code, **values)
 
 
@@ -108,7 +111,14 @@ def shown_trick(session) -> tuple:
 
 
 def status_text(session) -> str:
-    """One line saying what happens now."""
+    """One line saying what happens now; with several people at the device, whose decision it is."""
+    text = _status(session)
+    if session.party and session.step in ("pass", "play", "moon"):
+        return t("status.party", name=seat_name(session.view, session.view.seat), status=text)
+    return text
+
+
+def _status(session) -> str:
     step = session.step
     if step == "loading":
         if session.waiting:
@@ -161,7 +171,7 @@ def render_table(session) -> str:
             details.append(f'<span class="chip" title="{t("seat.dealer")}">{t("seat.dealer_chip")}</span>')
         if view.phase == "pass" and view.passes_chosen[seat]:
             details.append(f'<span class="chip" title="{t("seat.passed")}">✓</span>')
-        label = t("seat.label", name=seat_name(view, seat), score=view.scores[seat], taken=taken)
+        label = t("seat.label", name=seat_name(view, seat), count=view.scores[seat], taken=taken)
         parts.append(
             f'<div class="{classes}" style="--x:{x}%;--y:{y}%" data-seat="{seat}" role="group" '
             f'aria-label="{label}"><span class="name">{seat_name(view, seat)}</span>'
@@ -243,7 +253,7 @@ def render_hand(session) -> str:
         if hint and text in hint.points:
             best = text == hint.best
             classes.append("best" if best else "")
-            points = "{:.1f}".format(hint.points[text])  # one decimal: an estimate, not a count
+            points = decimal(hint.points[text])  # one decimal: an estimate, not a count
             attributes += f' data-hint="{points}"'
             label = t("hand.estimate_best" if best else "hand.estimate", card=card_name(text), points=points)
         buttons.append(card_markup(text, "button", " ".join(c for c in classes if c), attributes, label))
@@ -283,7 +293,7 @@ def render_hand(session) -> str:
 
 def sheet_names(session) -> tuple:
     """The seat names the score sheet shows (with the results, what it is drawn from)."""
-    return tuple(seat.name for seat in session.view.seats) if session.view is not None else ()
+    return tuple(shown_name(seat.name) for seat in session.view.seats) if session.view is not None else ()
 
 
 def render_sheet(session) -> str:
@@ -522,8 +532,8 @@ def render_new_game(session, catalog) -> str:
         return _dialog(t("new.title"), f"<p>{t('new.starting')}</p>", close_button())
     form = session.settings.get("form") or {}
     rules = form.get("rules") or catalog["presets"][0]["rules"]
-    preset = form.get("preset", "classic")
-    presets = [p["name"] for p in catalog["presets"]]
+    preset = player_stats.preset_of(rules, catalog["presets"])  # what the rules are, whatever was picked
+    presets = [p["name"] for p in catalog["presets"]] + [player_stats.CUSTOM]
     fields = [f'<label for="opt-preset">{t("new.preset")}</label>{_select("preset", preset, presets, "preset.")}']
     for option in catalog["options"]:
         name = option["name"]
@@ -548,7 +558,7 @@ def render_new_game(session, catalog) -> str:
     names = form.get("names") or []
     seats = [
         f'<label for="opt-name">{t("new.name")}</label><input id="opt-name" name="name" maxlength="20" '
-        f'value="{escape(session.settings.get("name") or t("you"))}">'
+        f'value="{escape(session.settings.get("name") or "")}" placeholder="{t("you")}">'
     ]
     most = max(option["max"] for option in catalog["options"] if option["name"] == "players")
     for seat in range(1, most):
