@@ -152,3 +152,41 @@ def test_dialogs_hold_the_focus_and_escape_gives_it_back_to_the_hand(page, serve
     page.keyboard.press("Escape")
     page.wait_for_selector("#dialog", state="hidden")
     page.wait_for_function("() => document.activeElement && document.activeElement.closest('#hand')")
+
+
+def scan_dialog(page, moment: str) -> None:
+    """The open dialog (and the page under it) has no serious axe finding."""
+    page.wait_for_selector("#dialog .dialog")
+    found = serious_violations(page)
+    assert found == [], f"{moment}: {found}"
+
+
+def test_axe_finds_nothing_serious_in_any_dialog(page, server_url):
+    open_game(page, server_url)
+    take_turn(page)
+    play_until(page, "collect")  # a trick played: the last-trick panel has one to show
+    for panel in ("new", "last", "settings", "stats"):
+        page.click(f"header [data-panel={panel}]")
+        scan_dialog(page, panel)
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#dialog", state="hidden")
+    page.click("header [data-action=share]")
+    scan_dialog(page, "share")
+    page.keyboard.press("Escape")
+    page.goto(server_url + "?deal=77")  # a shared deal while a game is in progress: the offer
+    page.wait_for_selector("#dialog [data-action=play-link]")
+    scan_dialog(page, "a shared deal")
+    page.click("#dialog [data-action=play-link]")
+    # Party mode's hand-over, then a short game to its end.
+    page.click("header [data-panel=new]")
+    page.select_option("#opt-level-2", "person")
+    page.fill("#opt-target", "25")
+    page.click("#dialog [data-action=start]")
+    page.wait_for_selector("#dialog [data-action=handoff]")
+    scan_dialog(page, "hand-over")
+    page.click("#dialog [data-action=handoff]")
+    page.click("header [data-panel=new]")
+    page.select_option("#opt-level-2", "basic")  # back to one person: the game played to its end
+    page.click("#dialog [data-action=start]")
+    play_until(page, "over", limit=3000)
+    scan_dialog(page, "game over")

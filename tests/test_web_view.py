@@ -69,6 +69,21 @@ class TestRender:
         assert ("J♦ (−10, already in Taken)" in html) == (variant == "omnibus")
         assert (result.omnibus is None) == (variant == "classic")
 
+    def test_the_last_trick_panel_shows_the_trick_and_who_took_it(self):
+        engine = Engine(speed="instant")
+        answer = engine.play_until(engine.start(SEATS, 3), lambda a: a.view.step == "collect")
+        session = session_for(answer)
+        session.panel = "last"
+        html = view.render_dialog(session, None)
+        winner = session.view.last_trick.winner
+        assert html.count("<figure>") == 4 and html.count(" winner") == 1 and "Taken by" in html
+        assert view.seat_name(session.view, winner) in html.split("</figure>")[-1]
+
+    def test_the_score_sheet_says_what_the_figures_on_a_seat_mean(self):
+        html = view.render_sheet(session_for(new_game()))
+        for words in ("Total", "Points taken this hand", "Cards in hand", "Dealer"):
+            assert words in html.split('class="seat-legend"')[1]
+
     def test_the_score_sheet_shows_only_the_hands_whose_summary_was_read(self):
         session = session_for(new_game())
         result = {"taken": [3, 13, 10, 0], "added": [3, 13, 10, 0], "shooter": None, "choice": None, "queen": 1}

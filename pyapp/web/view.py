@@ -14,6 +14,7 @@ from .i18n import language as current_language
 from .names import COLLECT, DEFAULT_LEVEL, SPEEDS, THINK_TIMES, TOGGLE, card_face
 
 SUIT_CLASS = {"C": "black", "S": "black", "D": "red", "H": "red"}
+COURTS = ("J", "Q", "K")
 UNDO_STEPS = ("play", "pass", "collect")  # when the person may take back their last decision
 PERSON = "person"  # a seat's "level" when a person at this device plays it (party mode)
 
@@ -37,7 +38,7 @@ def seat_point(relative: int, players: int, radius_x: float, radius_y: float) ->
 
 
 def card_markup(text: str, tag: str = "button", classes: str = "", attributes: str = "", label: str = "") -> str:
-    """A card drawn in HTML: corner rank and suit, a large suit in the middle.
+    """A card drawn in HTML: rank and suit in two corners, a large suit (or a court card's mark) in the middle.
 
     Its name for screen readers is the card's name in words: a button says it
     in hidden text (so the name is the button's own content), a picture in
@@ -49,10 +50,15 @@ def card_markup(text: str, tag: str = "button", classes: str = "", attributes: s
         opening, spoken = ' type="button"', f'<span class="visually-hidden">{name}</span>'
     else:
         opening, spoken = f' role="img" aria-label="{name}"', ""
+    index = f"{rank}<br>{suit}"
+    # The middle: a court card's framed mark (its letter over its suit), else the suit, larger for an ace.
+    middle = f'<span class="court">{rank}<small>{suit}</small></span>' if rank in COURTS else suit
+    kind = " ace" if rank == "A" else ""
     return (
         f'<{tag}{opening} class="card {SUIT_CLASS[text[1]]} {classes}" data-card="{text}"{attributes}>{spoken}'
-        f'<span class="corner" aria-hidden="true">{rank}<br>{suit}</span>'
-        f'<span class="pip" aria-hidden="true">{suit}</span></{tag}>'
+        f'<span class="corner" aria-hidden="true">{index}</span>'
+        f'<span class="pip{kind}" aria-hidden="true">{middle}</span>'
+        f'<span class="corner end" aria-hidden="true">{index}</span></{tag}>'
     )
 
 
@@ -319,11 +325,23 @@ def render_sheet(session) -> str:
         f'<table class="sheet-table"><caption>{t("sheet.caption")}</caption>'
         f'<thead><tr><th scope="col">{t("sheet.hand")}</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
     )
+    table += render_legend()
     if not results:
         return table
     names = [seat_name(view, seat) for seat in range(players)]
     target = view.rules["target"]
     return table + render_chart(names, results, target, t("chart.title"))
+
+
+def render_legend() -> str:
+    """What the figures on a seat mean, drawn as the seats draw them (not only in their tooltips)."""
+    items = (
+        ('<span class="score">0</span>', "seat.total"),
+        ('<span class="taken">♥</span>', "seat.taken"),
+        ('<span class="count"></span>', "seat.cards"),
+        (f'<span class="chip">{t("seat.dealer_chip")}</span>', "seat.dealer"),
+    )
+    return '<ul class="seat-legend">' + "".join(f"<li>{mark} {t(key)}</li>" for mark, key in items) + "</ul>"
 
 
 def signed(value: int) -> str:
@@ -472,7 +490,7 @@ def render_last_trick(session) -> str:
         body = f"<p>{t('last.none')}</p>"
     else:
         cards = "".join(
-            f"<figure>{card_markup(text, 'div', 'small' + (' winner' if seat == last['winner'] else ''))}"
+            f"<figure>{card_markup(text, 'div', 'small' + (' winner' if seat == last.winner else ''))}"
             f"<figcaption>{seat_name(view, seat)}</figcaption></figure>"
             for seat, text in last.plays
         )
