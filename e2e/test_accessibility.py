@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from table import open_game, play_until, take_turn, wait_for_person
+from table import hand, open_game, play_until, take_turn, wait_for_person
 
 AXE = Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js"
 SERIOUS = ("serious", "critical")
@@ -124,6 +124,27 @@ def keyboard_turn(page, step: str) -> None:
 
 def test_a_whole_hand_by_keyboard_alone_collecting_every_trick(page, server_url):
     open_game(page, server_url)  # collect by click (the test's settings): the keyboard must collect too
+    play_a_hand_by_keyboard(page)
+
+
+def test_a_whole_hand_by_keyboard_alone_in_czech(browser, guard, server_url):
+    context = browser.new_context(locale="cs-CZ")
+    context.route("**/*", guard.route)
+    context.add_init_script("localStorage.setItem('hearts.settings', JSON.stringify({speed: 'instant'}))")
+    try:
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        open_game(page, server_url)
+        assert page.evaluate("document.documentElement.lang") == "cs"
+        play_a_hand_by_keyboard(page)
+        assert "Kolo 2" in page.text_content("#table .info")
+    finally:
+        context.close()
+
+
+def play_a_hand_by_keyboard(page) -> None:
+    """Every decision of a hand (pass, cards, collecting, the summary) with the keyboard alone."""
     steps = []
     for _ in range(200):
         step = wait_for_person(page)
@@ -152,6 +173,9 @@ def test_dialogs_hold_the_focus_and_escape_gives_it_back_to_the_hand(page, serve
     page.keyboard.press("Escape")
     page.wait_for_selector("#dialog", state="hidden")
     page.wait_for_function("() => document.activeElement && document.activeElement.closest('#hand')")
+
+
+HAND = "() => [...document.querySelectorAll('#hand .card')].map((card) => card.dataset.card).join(',')"
 
 
 def scan_dialog(page, moment: str) -> None:
@@ -187,6 +211,8 @@ def test_axe_finds_nothing_serious_in_any_dialog(page, server_url):
     page.click("#dialog [data-action=handoff]")
     page.click("header [data-panel=new]")
     page.select_option("#opt-level-2", "basic")  # back to one person: the game played to its end
+    before = hand(page)
     page.click("#dialog [data-action=start]")
+    page.wait_for_function(f"(before) => ({HAND})() !== before", arg=",".join(before))  # the new deal is drawn
     play_until(page, "over", limit=3000)
     scan_dialog(page, "game over")
