@@ -206,6 +206,18 @@ class TestWhatHappensNext:
         assert answer.view.step == protocol.STEP_HANDOFF and answer.view.seat == 1
 
 
+    def test_finishing_for_one_person_survives_a_reload(self):
+        seats = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}] + [{"name": "", "bot": "basic"}] * 2
+        engine = Engine(speed="instant")
+        answer = engine.play_until(engine.start(seats, 3), lambda a: a.view.step == protocol.STEP_PLAY)
+        finisher = answer.view.seat
+        answer = engine.send(protocol.FINISH)
+        assert answer.view.hand_index == 0  # (this deal) another person's turn comes: the finishing waits
+        reloaded = Engine(speed="instant")
+        assert reloaded.send(protocol.LOAD, saved=engine.saved()).ok
+        assert reloaded.host.table.finishing == {finisher: 0}
+
+
 class TestFairness:
     def test_no_answer_holds_a_card_of_another_seats_hand(self):
         """Checked on the view and the results (the save is the browser's own: its deal number alone re-deals)."""
