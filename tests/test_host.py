@@ -205,7 +205,6 @@ class TestWhatHappensNext:
         answer = engine.send(protocol.PASS, seat=0, cards=answer.view.hand[:3])
         assert answer.view.step == protocol.STEP_HANDOFF and answer.view.seat == 1
 
-
     def test_finishing_for_one_person_survives_a_reload(self):
         seats = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}] + [{"name": "", "bot": "basic"}] * 2
         engine = Engine(speed="instant")
