@@ -18,7 +18,7 @@ from pyapp.engine.match import Match, Phase
 from pyapp.engine.observation import observe
 from pyapp.engine.rules import PRESETS
 
-BOT_OPTIONS = {"hard": {"playouts": 120}}
+BOT_OPTIONS = {"hard": {"playouts": 120}, "expert": {"playouts": 120}}
 
 
 def redeal_hidden(match: Match, seat: int, rng: random.Random) -> Match:

@@ -133,7 +133,7 @@ class TestProtocol:
         data = catalog()
         assert next(p["name"] for p in data["presets"]) == "classic"
         assert {"players", "variant", "moon"} <= {option["name"] for option in data["options"]}
-        assert data["levels"] == ["basic", "medium", "hard", "random"]
+        assert data["levels"] == ["basic", "medium", "hard", "expert", "random"]
 
 
 class TestWhatHappensNext:

@@ -15,10 +15,11 @@ use the Medium player's judgement.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from ..engine.cards import RANKS_PER_SUIT
 from ..engine.observation import Observation
-from ..engine.playout import GREEDY, PointTable, Position, play_out
+from ..engine.playout import GREEDY, PointTable, Position, RandomPolicy, play_out
 from ..engine.rules import Rules
 from ..engine.scoring import hand_score
 from .medium import MediumBot
@@ -58,37 +59,51 @@ class HardBot(MediumBot):
 
     @staticmethod
     def best(estimates: dict[int, tuple[float, float]]) -> int:
-        """The card with the best result against the others' average (ties: the lower card)."""
+        """The card with the best value (the second figure; ties: the lower card)."""
         return min(estimates, key=lambda card: (estimates[card][1], card))
 
-    def evaluate(self, observation: Observation) -> dict[int, tuple[float, float]]:
-        """For each legal card: (expected points this hand, expected points against the others' average).
+    @staticmethod
+    def value(added: list[int], me: int) -> float:
+        """What a playout's score changes are worth to ``me`` (lower is better): its points against the
+        others' average, so that a moon counts both ways."""
+        mine = added[me]
+        return mine - (sum(added) - mine) / (len(added) - 1)
 
-        A moon is scored as the rules say; where the shooter chooses, as the
-        bots would choose given the current totals.  The second figure, which
-        picks the card, is the same either way.
+    def sampler(self, observation: Observation) -> DealSampler:
+        """Where the unseen cards may be: the facts, and card reading's beliefs."""
+        return DealSampler(observation, read_hands(observation))
+
+    def evaluate(
+        self, observation: Observation, share: float = 1.0, policy: Callable[[Position], RandomPolicy] | None = None
+    ) -> dict[int, tuple[float, float]]:
+        """For each legal card: (expected points this hand, expected :meth:`value`).
+
+        ``share`` of the budget is spent; ``policy`` gives each playout's
+        policy from its position (the quick sensible one for every seat when
+        not given).  A moon is scored as the rules say; where the shooter
+        chooses, as the bots would choose given the current totals.
         """
         rules = observation.rules
         table = self.tables.setdefault(rules, PointTable(rules))
-        me, n = observation.seat, observation.players
+        me = observation.seat
         legal = list(observation.legal)
         sums = {card: [0.0, 0.0] for card in legal}
-        deadline = time.perf_counter() + (self.budget_ms or 0) / 1000
+        deadline = time.perf_counter() + (self.budget_ms or 0) * share / 1000
         samples = 0
-        sampler = DealSampler(observation, read_hands(observation))
+        sampler = self.sampler(observation)
         while True:
             deal = sampler.position(table, self.rng)
             for card in legal:
                 position = deal.copy()
                 play_card(position, me, card, rules)
-                penalty, bonus = play_out(position, table, self.rng.random, None, GREEDY)
+                chosen = GREEDY if policy is None else policy(position)
+                penalty, bonus = play_out(position, table, self.rng.random, None, chosen)
                 added = hand_score(rules, penalty, bonus, totals=observation.scores)
-                mine = added[me]
-                sums[card][0] += mine
-                sums[card][1] += mine - (sum(added) - mine) / (n - 1)
+                sums[card][0] += added[me]
+                sums[card][1] += self.value(added, me)
             samples += 1
             if self.playouts is not None:
-                if samples * len(legal) >= self.playouts:
+                if samples * len(legal) >= self.playouts * share:
                     break
             elif time.perf_counter() >= deadline:
                 break

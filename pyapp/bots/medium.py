@@ -30,6 +30,26 @@ def penalty(card: int) -> int:
     return QUEEN_POINTS if card == QUEEN_OF_SPADES else HEART_POINTS if suit_of(card) == HEARTS else 0
 
 
+def pass_order(hand: list[int], direction: str) -> list[int]:
+    """``hand`` from the card it hurts most to keep to the least: an unprotected Q♠ and high spades,
+    high hearts, then high cards of short suits."""
+    spades = suit_cards(hand, SPADES)
+    protection = 4 if direction == "right" else 5  # the right-hand seat plays before us
+    lengths = {suit: len(suit_cards(hand, suit)) for suit in (CLUBS, DIAMONDS)}
+
+    def danger(card: int) -> float:
+        suit, rank = suit_of(card), rank_of(card)
+        if card == QUEEN_OF_SPADES:
+            return 100 if len(spades) < protection else -1
+        if card in HIGH_SPADES:
+            return 80 + rank if QUEEN_OF_SPADES not in hand and len(spades) < 4 else rank - 20
+        if suit == HEARTS:
+            return 40 + rank if rank >= 8 else rank
+        return rank + (25 if lengths.get(suit, 3) <= 2 else 0)
+
+    return sorted(hand, key=danger, reverse=True)
+
+
 class MediumBot(PolicyBot):
     """Medium: counts cards, tracks voids, manages Q♠, stops moons, passes with purpose."""
 
@@ -39,22 +59,7 @@ class MediumBot(PolicyBot):
 
     def choose_pass(self, observation: Observation) -> list[int]:
         """Pass the cards that will hurt most: an unprotected Q♠ and high spades, high hearts, short suits."""
-        hand = list(observation.hand)
-        spades = suit_cards(hand, SPADES)
-        protection = 4 if observation.pass_direction == "right" else 5  # the right-hand seat plays before us
-
-        def danger(card: int) -> float:
-            suit, rank = suit_of(card), rank_of(card)
-            if card == QUEEN_OF_SPADES:
-                return 100 if len(spades) < protection else -1
-            if card in HIGH_SPADES:
-                return 80 + rank if QUEEN_OF_SPADES not in hand and len(spades) < 4 else rank - 20
-            if suit == HEARTS:
-                return 40 + rank if rank >= 8 else rank
-            short = len(suit_cards(hand, suit))
-            return rank + (25 if short <= 2 and suit in (CLUBS, DIAMONDS) else 0)
-
-        return sorted(hand, key=danger, reverse=True)[:CARDS_PASSED]
+        return pass_order(list(observation.hand), observation.pass_direction)[:CARDS_PASSED]
 
     # Playing ---------------------------------------------------------------
 

@@ -21,11 +21,13 @@ uses them only while they can be met together with the facts.
 
 from __future__ import annotations
 
-from ..engine.cards import HEARTS, QUEEN_OF_SPADES, RANKS_PER_SUIT
+from ..engine.cards import FACES, HEARTS, QUEEN_OF_SPADES, RANKS_PER_SUIT
 from ..engine.observation import Observation
 from .medium import HIGH_SPADES, penalty
 
 NON_HEART_SUITS = tuple(suit for suit in range(4) if suit != HEARTS)
+# Every face that is not a heart and not Q♠: what a hand of nothing but points lacks.
+NOT_POINTS = {face for face in range(FACES) if face // RANKS_PER_SUIT != HEARTS and face != QUEEN_OF_SPADES}
 
 
 def _between(low: int, high: int) -> set[int]:
@@ -101,3 +103,27 @@ def _read_discard(seat: int, face: int, queen_out: bool, points_allowed: bool, b
     rank = face % RANKS_PER_SUIT
     higher = {card for suit in NON_HEART_SUITS for card in _higher(suit * RANKS_PER_SUIT + rank)}
     held |= higher if points_allowed else higher - {QUEEN_OF_SPADES}
+
+
+def forced_voids(observation: Observation) -> list[set[int]]:
+    """For each seat, the faces forced plays prove it does not hold: facts, not beliefs.
+
+    A heart led before hearts were broken, or a heart or Q♠ thrown on a first
+    trick that forbids points, is legal only from a hand of nothing but
+    hearts and Q♠: that seat holds no club, no diamond and no spade but Q♠.
+    """
+    rules = observation.rules
+    shown: list[set[int]] = [set() for _ in range(observation.players)]
+    broken = False
+    tricks = [trick.plays for trick in observation.tricks] + [observation.trick]
+    for index, plays in enumerate(tricks):
+        for position, (seat, face) in enumerate(plays):
+            is_point = face == QUEEN_OF_SPADES or face // RANKS_PER_SUIT == HEARTS
+            if position == 0 and index > 0 and face // RANKS_PER_SUIT == HEARTS and not broken:
+                shown[seat] |= NOT_POINTS
+            elif index == 0 and rules.no_points_first_trick and is_point and position > 0:
+                if face // RANKS_PER_SUIT != plays[0][1] // RANKS_PER_SUIT:
+                    shown[seat] |= NOT_POINTS
+        broken = broken or any(rules.breaks_hearts[face] for _, face in plays)
+    shown[observation.seat].clear()
+    return shown

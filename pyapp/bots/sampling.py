@@ -29,10 +29,13 @@ class DealSampler:
     ``beliefs`` (per seat, faces it is believed not to hold; see
     :mod:`pyapp.bots.reading`) are honoured while they can be met together
     with the facts; when a few tries find no such deal, the sampler drops
-    them for good and keeps to the facts.
+    them for good and keeps to the facts.  ``facts`` adds faces each seat
+    surely does not hold beyond its shown voids.
     """
 
-    def __init__(self, observation: Observation, beliefs: list[set[int]] | None = None) -> None:
+    def __init__(
+        self, observation: Observation, beliefs: list[set[int]] | None = None, facts: list[set[int]] | None = None
+    ) -> None:
         self.observation = observation
         me, n = observation.seat, observation.players
         pool = Counter(observation.unseen())
@@ -46,10 +49,13 @@ class DealSampler:
         self.capacity = {seat: observation.hand_sizes[seat] - len(self.fixed[seat]) for seat in self.fixed}
         self.capacity[KITTY] = observation.face_down
         self.cards = sorted(pool.elements())
-        facts = [
+        known = [
             {face for suit in void for face in range(suit * RANKS_PER_SUIT, (suit + 1) * RANKS_PER_SUIT)}
             for void in observation.voids()
         ]
+        if facts is not None:  # more that is certain: what forced plays showed (see reading.forced_voids)
+            known = [shown | more for shown, more in zip(known, facts, strict=True)]
+        facts = known
         levels = [[set() for _ in facts], facts]
         if beliefs is not None and any(beliefs):
             levels.append([known | believed for known, believed in zip(facts, beliefs, strict=True)])

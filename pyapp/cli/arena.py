@@ -17,7 +17,7 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from ..bots import make_bot
+from ..bots import THINKING, make_bot
 from ..engine.match import Match, Phase
 from ..engine.observation import observe
 from ..engine.rules import Rules
@@ -33,7 +33,7 @@ def play_deal(rules: Rules, seats: list[str], deal_seed: int, options: dict[str,
     for rotation in range(n):
         levels = [seats[(seat + rotation) % n] for seat in range(n)]
         bots = [
-            make_bot(level, deal_seed * 100 + seat, **(options if level == "hard" else {}))
+            make_bot(level, deal_seed * 100 + seat, **(options if level in THINKING else {}))
             for seat, level in enumerate(levels)
         ]
         match = Match(rules.replace(target=10**6), deal_seed)

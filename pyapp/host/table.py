@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots import BOTS, Bot, HardBot, make_bot
+from ..bots import BOTS, THINKING, Bot, HardBot, make_bot
 from ..bots.hard import DEFAULT_BUDGET_MS
 from ..engine.actions import Action
 from ..engine.cards import card_text
@@ -75,7 +75,7 @@ class Table:
         self._bots_pass()
 
     def _options(self, level: str) -> dict[str, Any]:
-        return {"budget_ms": self.think_ms} if level == "hard" else {}
+        return {"budget_ms": self.think_ms} if level in THINKING else {}
 
     def set_think_ms(self, think_ms: float) -> None:
         """How long the Hard computer players think per card (milliseconds)."""

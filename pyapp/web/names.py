@@ -1,7 +1,7 @@
 """What the page's settings and cards are made of, in no language (the words are in :mod:`web.i18n`)."""
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "S": "♠", "H": "♥"}
-LEVELS = ("basic", "medium", "hard", "random")
+LEVELS = ("basic", "medium", "hard", "expert", "random")
 DEFAULT_LEVEL = "medium"
 THINK_TIMES = ("150", "300", "600", "1200")
 SPEEDS = ("instant", "fast", "normal", "slow")

@@ -212,6 +212,7 @@ TEXT = {
     "level.basic": "Lehký",
     "level.medium": "Střední",
     "level.hard": "Těžký",
+    "level.expert": "Mistrovský",
     "level.random": "Náhodný (začátečník)",
     "share.title": "Sdílet",
     "share.game": "Tahle hra, ať si ji zahraje kamarád",

@@ -209,6 +209,7 @@ TEXT = {
     "level.basic": "Easy",
     "level.medium": "Medium",
     "level.hard": "Hard",
+    "level.expert": "Expert",
     "level.random": "Random (beginner)",
     # Share and shared deals
     "share.title": "Share",

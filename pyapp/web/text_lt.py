@@ -208,6 +208,7 @@ TEXT = {
     "level.basic": "Lengvas",
     "level.medium": "Vidutinis",
     "level.hard": "Sunkus",
+    "level.expert": "Ekspertas",
     "level.random": "Atsitiktinis (pradedantysis)",
     "share.title": "Bendrinti",
     "share.game": "Šis žaidimas – draugui pažaisti",

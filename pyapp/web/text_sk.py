@@ -212,6 +212,7 @@ TEXT = {
     "level.basic": "Ľahký",
     "level.medium": "Stredný",
     "level.hard": "Ťažký",
+    "level.expert": "Majstrovský",
     "level.random": "Náhodný (začiatočník)",
     "share.title": "Zdieľať",
     "share.game": "Táto hra, nech si ju zahrá kamarát",

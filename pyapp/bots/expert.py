@@ -1,0 +1,188 @@
+"""The ``expert`` bot: Hard's Monte-Carlo play, with a Monte-Carlo pass, its own points as the goal and
+what forced plays prove.
+
+Three changes to Hard, each measured in the arena against Hard itself (see
+the README's figures):
+
+- **Its own points are what counts.**  Hard plays for its points against
+  the others' average, which prices an opponent's moon at about 8.7 points
+  where the player actually takes 26; Expert minimises its own score change.
+- **Forced plays are facts.**  A heart led before hearts were broken, or a
+  point card thrown on a first trick that forbids points, proves the hand
+  held nothing but hearts and Q♠ (:func:`~pyapp.bots.reading.forced_voids`);
+  the sampled deals keep to it.
+- **The moon is planned.**  While no other seat has taken a point and at
+  least half its hand commands its suit, each card is also played out with
+  Expert trying for the moon (taking every trick; the others stop it as they
+  would); when that promises fewer points than playing safe, it shoots, and
+  it keeps to it for as long as the playouts say so.  It defends against
+  another seat's moon because its goal counts that moon in full.
+- **The pass is played out.**  The candidates are every three of the cards
+  Medium's judgement finds most dangerous; for each sampled deal of the
+  unseen cards (the other seats passing as Medium would), every candidate is
+  passed and the hand is played out from the first lead, on the same deals
+  for every candidate, and the candidate with the fewest expected points is
+  passed.
+"""
+
+from __future__ import annotations
+
+import time
+from itertools import combinations
+from random import Random
+
+from ..engine.cards import CLUBS, FACES, HEARTS, QUEEN_OF_SPADES, RANKS_PER_SUIT, suit_of
+from ..engine.observation import Observation
+from ..engine.playout import GREEDY, GreedyPolicy, Hand, PointTable, Position, play_out, split_by_suit
+from ..engine.rules import CARDS_PASSED, opening_lead
+from ..engine.scoring import hand_score
+from .hard import HardBot
+from .medium import pass_order
+from .reading import forced_voids, read_hands
+from .sampling import DealSampler
+
+PASS_CANDIDATES_FROM = 6  # the candidates: every three of this many most dangerous cards (20 passes)
+
+
+class ExpertBot(HardBot):
+    """Expert: Hard's playouts for its own points, forced plays as facts, and a played-out pass."""
+
+    name = "expert"
+
+    @staticmethod
+    def value(added: list[int], me: int) -> float:
+        """Its own score change: an opponent's moon costs what it costs."""
+        return added[me]
+
+    def sampler(self, observation: Observation) -> DealSampler:
+        """The facts (with what forced plays prove) and card reading's beliefs."""
+        return DealSampler(observation, read_hands(observation), forced_voids(observation))
+
+    def evaluate(self, observation: Observation) -> dict[int, tuple[float, float]]:
+        """For each legal card: (expected points, expected value), shooting for the moon where that is
+        better than playing safe."""
+        if not moon_in_reach(observation):
+            return super().evaluate(observation)
+        me = observation.seat
+        safe = super().evaluate(observation, 0.5)
+        playouts = self.last_playouts
+        shoot = super().evaluate(observation, 0.5, lambda position: ShooterPolicy(position.hands[me]))
+        self.last_playouts += playouts
+        best_safe = min(value for _, value in safe.values())
+        best_shoot = min(value for _, value in shoot.values())
+        return shoot if best_shoot < best_safe else safe
+
+    def choose_pass(self, observation: Observation) -> list[int]:
+        """The candidate pass with the fewest expected points over played-out deals."""
+        return list(min(self.evaluate_pass(observation).items(), key=lambda item: (item[1], item[0]))[0])
+
+    def evaluate_pass(self, observation: Observation) -> dict[tuple[int, ...], float]:
+        """Each candidate pass (sorted faces) with its expected score change this hand."""
+        rules = observation.rules
+        table = self.tables.setdefault(rules, PointTable(rules))
+        me, n, offset = observation.seat, observation.players, observation.pass_offset
+        order = pass_order(list(observation.hand), observation.pass_direction)
+        candidates = sorted({tuple(sorted(pick)) for pick in combinations(order[:PASS_CANDIDATES_FROM], CARDS_PASSED)})
+        sums = dict.fromkeys(candidates, 0.0)
+        unseen = observation.unseen()
+        deadline = time.perf_counter() + (self.budget_ms or 0) / 1000
+        samples = 0
+        while True:
+            self.rng.shuffle(unseen)
+            hands, start = {}, 0
+            for seat in range(n):
+                if seat != me:
+                    hands[seat] = unseen[start : start + observation.hand_sizes[seat]]
+                    start += observation.hand_sizes[seat]
+            kitty = unseen[start : start + observation.face_down]
+            # The others pass as Medium would (they choose before anyone receives).
+            passes = {
+                seat: pass_order(cards, observation.pass_direction)[:CARDS_PASSED] for seat, cards in hands.items()
+            }
+            for candidate in candidates:
+                dealt = {me: list(observation.hand), **{seat: list(cards) for seat, cards in hands.items()}}
+                given = {**passes, me: list(candidate)}
+                for seat, cards in given.items():
+                    for face in cards:
+                        dealt[seat].remove(face)
+                for seat, cards in given.items():
+                    dealt[(seat + offset) % n].extend(cards)
+                position = _start_of_play(dealt, kitty, observation.dealer, table)
+                penalty, bonus = play_out(position, table, self.rng.random, None, GREEDY)
+                sums[candidate] += hand_score(rules, penalty, bonus, totals=observation.scores)[me]
+            samples += 1
+            if self.playouts is not None:
+                if samples * len(candidates) >= self.playouts:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        self.last_playouts = samples * len(candidates)
+        return {candidate: total / samples for candidate, total in sums.items()}
+
+
+def moon_in_reach(observation: Observation) -> bool:
+    """Whether a moon is worth playing out: no other seat has taken a point, nothing lies face down, and at
+    least half the hand commands its suit (no unseen card of the suit above it)."""
+    me = observation.seat
+    if any(points for seat, points in enumerate(observation.points_taken) if seat != me) or observation.face_down:
+        return False
+    unseen = observation.unseen()
+    top = {suit_of(face): face for face in sorted(unseen)}  # the highest unseen face of each suit
+    commanding = sum(1 for face in observation.hand if face > top.get(suit_of(face), -1))
+    return 2 * commanding >= len(observation.hand)
+
+
+class ShooterPolicy(GreedyPolicy):
+    """The quick sensible policy for every seat but one, which tries to take every trick.
+
+    That seat's hand is known by identity (a playout hands each policy call
+    the seat's own lists): it leads and follows with its highest card, and
+    when void throws its lowest card without points.
+    """
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+
+    def lead(self, hand: Hand, hearts_ok: bool, queen_out: bool, stop_moon: bool, rnd: Random) -> int:
+        """The shooter leads the top of its strongest suit (hearts once they may be led)."""
+        if hand is not self.hand:
+            return super().lead(hand, hearts_ok, queen_out, stop_moon, rnd)
+        suits = [cards for cards in hand[:HEARTS] if cards] + ([hand[HEARTS]] if hand[HEARTS] and hearts_ok else [])
+        suits = suits or [cards for cards in hand if cards]
+        return max(suits, key=lambda cards: cards[-1] % RANKS_PER_SUIT).pop()
+
+    def follow(
+        self, cards: list[int], winning: int, points: int, last: bool, queen_out: bool, stop_moon: bool, rnd: Random
+    ) -> int:
+        """The shooter follows with its highest card."""
+        if not any(cards is suit for suit in self.hand):
+            return super().follow(cards, winning, points, last, queen_out, stop_moon, rnd)
+        return cards.pop()
+
+    def discard(self, hand: Hand, no_points: bool, queen_out: bool, stop_moon: bool, rnd: Random) -> int:
+        """The shooter, void, throws its lowest card without points (a point given away ends the moon)."""
+        if hand is not self.hand:
+            return super().discard(hand, no_points, queen_out, stop_moon, rnd)
+        clean = [cards for cards in hand[:HEARTS] if cards and cards[0] != QUEEN_OF_SPADES]
+        if clean:
+            return min(clean, key=lambda cards: cards[0] % RANKS_PER_SUIT).pop(0)
+        return super().discard(hand, no_points, queen_out, stop_moon, rnd)
+
+
+def _start_of_play(hands: dict[int, list[int]], kitty: list[int], dealer: int, table: PointTable) -> Position:
+    """The fast-path position at the first lead: every hand after the pass, the leftover face down."""
+    n = len(hands)
+    lowest = [min((face for face in hands[seat] if suit_of(face) == CLUBS), default=FACES) for seat in range(n)]
+    lead, leader = opening_lead(lowest, dealer)
+    return Position(
+        hands=[split_by_suit(sorted(hands[seat])) for seat in range(n)],
+        leader=leader,
+        trick=[],
+        first_trick=True,
+        first_lead=lead,
+        hearts_broken=False,
+        penalty=[0] * n,
+        bonus=[0] * n,
+        pile_penalty=sum(table.penalty[face] for face in kitty),
+        pile_bonus=sum(table.bonus[face] for face in kitty),
+    )
