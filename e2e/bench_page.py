@@ -67,7 +67,7 @@ new MutationObserver(() => {
 SETTINGS = "localStorage.setItem('hearts.settings', JSON.stringify({speed: 'fast', collect: 'timer'}));"
 # A new game against three Hard players (300 ms a card), and a probe that reads each computer decision's
 # own timing from the page's copy of the last view.
-HARD_SEATS = [{"name": "You", "bot": None}] + [{"name": "", "bot": "hard"}] * 3
+THINKING_LEVELS = ("hard", "expert")  # the computer players timed a card at a time in Pyodide
 DECISION_PROBE = """
 window.__decisions = [];
 let lastDecision = "";
@@ -145,11 +145,12 @@ def play_hand(page: Page) -> dict[str, float]:
     }
 
 
-def hard_hand(playwright: Playwright, url: str, profile: Path) -> dict[str, float]:
-    """A hand against three Hard players thinking 300 ms a card: their time per card in Pyodide."""
+def thinking_hand(playwright: Playwright, url: str, profile: Path, level: str) -> dict[str, float]:
+    """A hand against three players of ``level`` thinking 300 ms a card: their time per card in Pyodide."""
     context = launch(playwright, profile)
     settings = json.dumps({"speed": "instant", "collect": "click", "think_ms": "300"})
-    context.add_init_script(store_game(Table.new({"seats": HARD_SEATS, "seed": 2027})))
+    seats = [{"name": "You", "bot": None}] + [{"name": "", "bot": level}] * 3
+    context.add_init_script(store_game(Table.new({"seats": seats, "seed": 2027})))
     context.add_init_script(f"localStorage.setItem('hearts.settings', {json.dumps(settings)});")
     context.add_init_script(PROBE)
     context.add_init_script(DECISION_PROBE)
@@ -161,13 +162,13 @@ def hard_hand(playwright: Playwright, url: str, profile: Path) -> dict[str, floa
     context.close()
     thinking = [d["ms"] for d in decisions if d["choices"] > 1]
     return {
-        "hard_cards_timed": len(thinking),
-        "hard_ms_per_card_median": round(statistics.median(thinking), 1) if thinking else 0,
-        "hard_ms_per_card_max": round(max(thinking), 1) if thinking else 0,
-        "hard_playouts_per_card_median": statistics.median(d["playouts"] for d in decisions if d["choices"] > 1)
+        f"{level}_cards_timed": len(thinking),
+        f"{level}_ms_per_card_median": round(statistics.median(thinking), 1) if thinking else 0,
+        f"{level}_ms_per_card_max": round(max(thinking), 1) if thinking else 0,
+        f"{level}_playouts_per_card_median": statistics.median(d["playouts"] for d in decisions if d["choices"] > 1)
         if thinking
         else 0,
-        **{f"hard_{key}": value for key, value in figures.items()},
+        **{f"{level}_{key}": value for key, value in figures.items()},
     }
 
 
@@ -236,10 +237,12 @@ def run(rounds: int) -> dict[str, Any]:
                         **{f"offline_{k}": v for k, v in offline.items()},
                     }
                 )
-            hard = hard_hand(playwright, url, Path(scratch) / "profile-hard")
+            thinking = {}
+            for level in THINKING_LEVELS:
+                thinking.update(thinking_hand(playwright, url, Path(scratch) / f"profile-{level}", level))
         server.shutdown()
     figures = {key: statistics.median(row[key] for row in rows if key in row) for key in rows[0]}
-    figures.update(hard)
+    figures.update(thinking)
     figures["card_vs_bare_pyodide"] = round(figures["card_ms"] / figures["bare_pyodide_ms"], 3)
     figures["engine_vs_bare_pyodide"] = round(figures["engine_ms"] / figures["bare_pyodide_ms"], 3)
     figures["return_engine_vs_bare_pyodide"] = round(figures["return_engine_ms"] / figures["bare_pyodide_ms"], 3)
