@@ -36,7 +36,7 @@ def test_the_page_speaks_the_browser_language_and_switches_in_settings(browser, 
         page.click("#dialog [data-action=save-settings]")
         page.wait_for_function("document.documentElement.lang === 'lt'")
         assert "Nustatymai" in page.text_content("header nav")
-        assert "Taškų lentelė" in page.text_content("#sheet")
+        page.wait_for_function("() => document.querySelector('#sheet').textContent.includes('Taškų lentelė')")
         page.reload()
         wait_for_person(page)
         assert page.evaluate("document.documentElement.lang") == "lt"

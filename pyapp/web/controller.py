@@ -383,6 +383,7 @@ class Controller:
         self.session.settings.update(values)
         self.session.panel = ""
         await self.use_language()
+        self.render()  # in the new language at once, not only when the engine has answered
         self.save_settings_only()
         if self.client.ready:
             await self.send(protocol.CONFIGURE, settings=self.session.engine_settings())
