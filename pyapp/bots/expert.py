@@ -27,7 +27,6 @@ the README's figures):
 
 from __future__ import annotations
 
-import time
 from itertools import combinations
 from random import Random
 
@@ -89,7 +88,7 @@ class ExpertBot(HardBot):
         candidates = sorted({tuple(sorted(pick)) for pick in combinations(order[:PASS_CANDIDATES_FROM], CARDS_PASSED)})
         sums = dict.fromkeys(candidates, 0.0)
         unseen = observation.unseen()
-        deadline = time.perf_counter() + (self.budget_ms or 0) / 1000
+        deadline = self.deadline()
         samples = 0
         while True:
             self.rng.shuffle(unseen)
@@ -115,10 +114,7 @@ class ExpertBot(HardBot):
                 penalty, bonus = play_out(position, table, self.rng.random, None, GREEDY)
                 sums[candidate] += hand_score(rules, penalty, bonus, totals=observation.scores)[me]
             samples += 1
-            if self.playouts is not None:
-                if samples * len(candidates) >= self.playouts * PASS_PLAYOUT_SHARE:
-                    break
-            elif time.perf_counter() >= deadline:
+            if self.spent(samples * len(candidates), deadline, PASS_PLAYOUT_SHARE):
                 break
         self.last_playouts = samples * len(candidates)
         return {candidate: total / samples for candidate, total in sums.items()}

@@ -69,6 +69,17 @@ class HardBot(MediumBot):
         mine = added[me]
         return mine - (sum(added) - mine) / (len(added) - 1)
 
+    def deadline(self, share: float = 1.0) -> float:
+        """When ``share`` of the time budget is up (``time.perf_counter()``; now when there is none)."""
+        return time.perf_counter() + (self.budget_ms or 0) * share / 1000
+
+    def spent(self, playouts: int, deadline: float, share: float = 1.0) -> bool:
+        """Whether thinking is done: ``playouts`` reach ``share`` of a playout budget, or, without
+        one, the ``deadline`` has passed."""
+        if self.playouts is not None:
+            return playouts >= self.playouts * share
+        return time.perf_counter() >= deadline
+
     def sampler(self, observation: Observation) -> DealSampler:
         """Where the unseen cards may be: the facts, and card reading's beliefs."""
         return DealSampler(observation, read_hands(observation))
@@ -88,7 +99,7 @@ class HardBot(MediumBot):
         me = observation.seat
         legal = list(observation.legal)
         sums = {card: [0.0, 0.0] for card in legal}
-        deadline = time.perf_counter() + (self.budget_ms or 0) * share / 1000
+        deadline = self.deadline(share)
         samples = 0
         sampler = self.sampler(observation)
         while True:
@@ -102,10 +113,7 @@ class HardBot(MediumBot):
                 sums[card][0] += added[me]
                 sums[card][1] += self.value(added, me)
             samples += 1
-            if self.playouts is not None:
-                if samples * len(legal) >= self.playouts * share:
-                    break
-            elif time.perf_counter() >= deadline:
+            if self.spent(samples * len(legal), deadline, share):
                 break
         self.last_playouts = samples * len(legal)
         return {card: (total / samples, relative / samples) for card, (total, relative) in sums.items()}
