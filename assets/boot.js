@@ -11,7 +11,8 @@
    The engine's worker (app/engine-worker.mjs, Pyodide) starts next, so it boots while PyScript and
    MicroPython draw the table; it is offered to the page as window.heartsEngine: a promise of an object
    whose handle(text) sends one intent and resolves to the engine's answer (pyapp/web/client.py is the
-   only code that uses it). */
+   only code that uses it). window.heartsThinker.handle(text) runs a hand review's job in a second
+   worker, started with the first job. */
 
 const here = new URL(".", document.baseURI);
 const asset = (path) => new URL(path, here).href;
@@ -103,29 +104,44 @@ function preload(href, as) {
   document.head.append(link);
 }
 
-/* Start the engine's worker; window.heartsEngine resolves once it answers (rejects if it cannot start). */
-function startEngine() {
-  const worker = new Worker(asset("app/engine-worker.mjs"), { type: "module", name: "engine" });
+/* Start a Pyodide worker ("engine" or "thinker", see app/engine-worker.mjs): a promise, resolved once it
+   answers (rejected if it cannot start), of an object whose handle(text) resolves to its answer. */
+function startWorker(name) {
+  const worker = new Worker(asset("app/engine-worker.mjs"), { type: "module", name });
   const calls = new Map();
   let nextId = 0;
-  const engine = {
+  const started = {
     handle: (text) =>
       new Promise((resolve, reject) => {
         calls.set(nextId, { resolve, reject });
         worker.postMessage({ id: nextId++, text });
       }),
   };
-  window.heartsEngine = new Promise((resolve, reject) => {
+  return new Promise((resolve, reject) => {
+    const failed = (error) => {
+      reject(error);
+      calls.forEach((call) => call.reject(error));
+      calls.clear();
+    };
     worker.onmessage = ({ data }) => {
-      if (data.ready) return resolve(engine);
-      if (data.failed) return reject(new Error(data.failed));
+      if (data.ready) return resolve(started);
+      if (data.failed) return failed(new Error(data.failed));
       const call = calls.get(data.id);
       calls.delete(data.id);
       if (data.error === undefined) call.resolve(data.answer);
       else call.reject(new Error(data.error));
     };
-    worker.onerror = (event) => reject(new Error(event.message || "the engine's worker failed"));
+    worker.onerror = (event) => failed(new Error(event.message || `the ${name} worker failed`));
   });
+}
+
+/* The engine starts at once; the thinker (hand reviews) only when the page first gives it a job. */
+function startEngine() {
+  window.heartsEngine = startWorker("engine");
+  let thinker = null;
+  window.heartsThinker = {
+    handle: async (text) => (await (thinker ||= startWorker("thinker"))).handle(text),
+  };
 }
 
 await takeControl();

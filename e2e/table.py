@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from pyapp.web import protocol
@@ -19,6 +20,7 @@ PERSON_SELECTORS = (
 )
 ENGINE_TIMEOUT = 60_000
 STEP_TIMEOUT = 20_000
+OFFLINE_TIMEOUT = 60_000
 
 
 def open_game(page: Page, url: str) -> None:
@@ -26,6 +28,12 @@ def open_game(page: Page, url: str) -> None:
     page.goto(url)
     wait_for_engine(page)
     wait_for_person(page)
+
+
+def wait_until_offline_ready(page: Page) -> str:
+    """Wait until the service worker holds every file the game needs; the build's version."""
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=OFFLINE_TIMEOUT)
+    return page.evaluate("document.documentElement.dataset.version")
 
 
 def wait_for_engine(page: Page) -> None:
@@ -93,10 +101,22 @@ STEP_TARGETS = {
 
 
 def click_and_wait(page: Page, selector: str) -> None:
-    """Click the first match and wait until the page has redrawn it (the click was taken)."""
-    element = page.locator(selector).first.element_handle()
-    element.click()
-    page.wait_for_function("element => !element.isConnected", arg=element, timeout=STEP_TIMEOUT)
+    """Click the first match and wait until the page has redrawn it (the click was taken).
+
+    A dialog may be redrawn by itself between finding the element and the
+    click (a hand's review came in): the new one is clicked then.
+    """
+    for _ in range(5):
+        element = page.locator(selector).first.element_handle(timeout=STEP_TIMEOUT)
+        try:
+            element.click(timeout=STEP_TIMEOUT)
+        except PlaywrightError as error:
+            if "not attached" in str(error):
+                continue
+            raise
+        page.wait_for_function("element => !element.isConnected", arg=element, timeout=STEP_TIMEOUT)
+        return
+    raise AssertionError(f"{selector} was redrawn before every click")
 
 
 def take_turn(page: Page) -> str:

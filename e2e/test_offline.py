@@ -10,12 +10,21 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from browser import launch_profile
-from table import hand, open_game, pass_three, play_until, saved_game, trick, wait_for_person
+from table import (
+    OFFLINE_TIMEOUT,
+    hand,
+    open_game,
+    pass_three,
+    play_until,
+    saved_game,
+    trick,
+    wait_for_person,
+    wait_until_offline_ready,
+)
 
 from tools.build import service_worker
 from tools.serve import serve_in_background, url_of
 
-OFFLINE_TIMEOUT = 60_000
 # The service worker's caches (the engine's snapshot is kept apart, see e2e/test_snapshot.py).
 SITE_CACHES = "caches.keys().then((names) => names.filter((name) => name.startsWith('hearts:')))"
 
@@ -24,12 +33,6 @@ def precached_files(site: Path) -> dict[str, str]:
     """The FILES constant of the built service worker: path → content hash."""
     text = (site / "sw.js").read_text()
     return json.loads(re.search(r"const FILES = (\{.*?\});", text, re.S).group(1))  # type: ignore[union-attr]
-
-
-def wait_until_offline_ready(page) -> str:
-    """Wait until the service worker holds every file the game needs; the build's version."""
-    page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=OFFLINE_TIMEOUT)
-    return page.evaluate("document.documentElement.dataset.version")
 
 
 def test_first_visit_downloads_each_file_once_and_precaches_what_the_page_loads(browser, site):

@@ -42,13 +42,13 @@ def test_the_engine_zip_is_the_same_for_the_same_sources(tmp_path):
     names = zipfile.ZipFile(tmp_path / "a" / "app" / "engine.zip").namelist()
     assert "pyapp/engine/match.py" in names and "pyapp/host/table.py" in names
     page = [name for name in names if name.startswith("pyapp/web/")]
-    # The protocol the host imports, and the worker's entry (imported by app/engine-worker.mjs).
-    assert page == ["pyapp/web/__init__.py", "pyapp/web/protocol.py", "pyapp/web/worker.py"]
+    # The protocol the host imports, and the workers' entries (imported by app/engine-worker.mjs).
+    assert page == ["pyapp/web/__init__.py", "pyapp/web/protocol.py", "pyapp/web/thinker.py", "pyapp/web/worker.py"]
     assert not any(name.startswith("pyapp/cli/") for name in names)
 
 
 def test_the_main_thread_gets_every_page_module():
-    page = {path.name for path in WEB.glob("*.py")} - {"worker.py"}
+    page = {path.name for path in WEB.glob("*.py")} - {"worker.py", "thinker.py"}  # the workers' entries
     assert set(MAIN_THREAD_MODULES) == page
 
 

@@ -6,8 +6,9 @@ import threading
 from types import SimpleNamespace
 
 from pyapp.host.game import Host, catalog
+from pyapp.host.reviews import run_job
 from pyapp.web import protocol, view
-from pyapp.web.client import EngineClient
+from pyapp.web.client import EngineClient, ThinkerClient
 from pyapp.web.controller import Controller
 from pyapp.web.i18n import set_language
 from pyapp.web.session import Session
@@ -77,10 +78,24 @@ async def fetch_language(code: str) -> None:
     """Every catalogue is importable on CPython."""
 
 
-def page(store: MemoryStore) -> tuple:
+class Thinker:
+    """The thinker worker, in-process: runs each job as the page's second worker does."""
+
+    def __init__(self) -> None:
+        self.jobs: list[str] = []
+        self.gate = asyncio.Event()  # holds each job until set
+
+    async def handle(self, text: str) -> str:
+        self.jobs.append(text)
+        await self.gate.wait()
+        return run_job(text)
+
+
+def page(store: MemoryStore, thinker: Thinker | None = None) -> tuple:
     storage = Storage(store)
     actuator = Actuator()
-    controller = Controller(EngineClient(), actuator, storage, Session(SETTINGS, 3), catalog(), fetch_language)
+    reviews = ThinkerClient(thinker) if thinker else None
+    controller = Controller(EngineClient(), actuator, storage, Session(SETTINGS, 3), catalog(), fetch_language, reviews)
     return controller, actuator, Worker(Host())
 
 
@@ -237,3 +252,41 @@ def test_an_unnamed_player_is_called_you_in_the_language_of_the_moment():
         run_async(run())
     finally:
         set_language("en")
+
+
+def test_a_finished_hand_is_reviewed_in_the_background_and_opens_from_the_summary_and_the_sheet():
+    async def run():
+        thinker = Thinker()
+        controller, actuator, worker = page(MemoryStore(), thinker)
+        worker.gate.set()
+        await controller.boot(worker.started(), "", seed=21)
+        session = controller.session
+        for _ in range(400):  # the person plays the first legal card, the computer players at once
+            if session.step == protocol.STEP_SUMMARY:
+                break
+            if session.step == protocol.STEP_PASS:
+                for card in session.view.hand[:3]:
+                    await controller.perform("card", {"card": card})
+                await controller.perform("pass", {})
+            elif session.step == protocol.STEP_PLAY and session.view.after_ms is None:
+                await controller.perform("card", {"card": session.view.legal[0]})
+            elif session.step == protocol.STEP_COLLECT:
+                await controller.perform("collect", {})
+            else:
+                await asyncio.sleep(0.01)
+        assert session.step == protocol.STEP_SUMMARY and "Reviewing the hand…" in actuator.html
+        thinker.gate.set()
+        await until(lambda: 0 in session.reviews, limit=100_000)
+        assert len(thinker.jobs) == 1 and 'data-action="review" data-hand="0"' in actuator.html
+        assert "Points lost to mistakes:" in actuator.html
+        await controller.perform("review", {"hand": 0})
+        assert session.panel == "review" and "Review of hand 1" in actuator.html and "The pass" in actuator.html
+        assert "You passed" in actuator.html and "best" in actuator.html
+        await controller.perform("review-page", {"page": 1})
+        assert "Trick 1 of 13" in actuator.html and 'data-page="0"' in actuator.html  # the way back
+        await controller.perform("close", {})
+        assert session.review is None and "Next hand" in actuator.html  # back to the summary
+        await controller.perform("next", {})
+        assert 'class="review-link"' in view.render_sheet(session)  # the sheet's row opens it too
+
+    run_async(run())

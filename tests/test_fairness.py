@@ -1,4 +1,4 @@
-"""Fair play: a bot's decision depends only on what its seat may know.
+"""Fair play: a bot's decision, and a decision's review, depend only on what its seat may know.
 
 For a fixed seed, re-dealing the other seats' hidden cards in any way that
 agrees with the observation (hand sizes, shown voids, the cards this seat
@@ -12,6 +12,7 @@ import pytest
 from helpers import random_state
 
 from pyapp.bots import BOTS, make_bot
+from pyapp.bots.review import review_decision
 from pyapp.bots.sampling import sample_hidden
 from pyapp.engine.cards import FACES
 from pyapp.engine.match import Match, Phase
@@ -66,3 +67,6 @@ def test_hidden_cards_never_change_a_decision(name):
                 first = make_bot(level, 42, **options).decide(view)
                 second = make_bot(level, 42, **options).decide(observe(other, seat))
                 assert first == second, (level, first, second)
+            # The review of this decision (whatever the seat played) is as blind as the bots.
+            made = (view.legal[-1],)
+            assert review_decision(observe(other, seat), made, 42, 120) == review_decision(view, made, 42, 120)

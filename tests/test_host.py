@@ -10,6 +10,7 @@ from helpers import Engine
 
 from pyapp.engine.cards import card_text, cards_in, face_of
 from pyapp.host.game import Host, catalog
+from pyapp.host.reviews import run_job
 from pyapp.host.table import Table
 from pyapp.web import protocol
 
@@ -24,6 +25,8 @@ RECORDS = [
     protocol.Refusal,
     protocol.Hint,
     protocol.Link,
+    protocol.Review,
+    protocol.Decision,
 ]
 
 
@@ -74,6 +77,7 @@ class TestProtocol:
         texts = [raw(engine, protocol.HINT), raw(engine, protocol.READ_LINK, query="deal=5&players=3")]
         texts += [raw(engine, protocol.READ_LINK, query="players=2"), raw(engine, protocol.SHARE)]
         rng = random.Random(3)
+        jobs: list[str] = []
         while answer.view.step != protocol.STEP_OVER:
             view = answer.view
             if view.step == protocol.STEP_PLAY and view.reasons:
@@ -81,9 +85,15 @@ class TestProtocol:
                 texts.append(raw(engine, protocol.HINT))
             texts.append(raw(engine, protocol.CONTINUE, turn=-1))  # a stale timer: the answer is the latest
             answer = engine.step(protocol.Answer(texts[-1]), rng)
+            jobs.extend(answer.jobs)
         for data in texts:
             check(data, protocol.Answer)
-        whole = [json.loads(engine.host.handle(protocol.message(protocol.UNDO)))]
+        # A hand's review: its job run as the thinker worker runs it, the answer taken, the review shown.
+        job = jobs[0]
+        reviewed = raw(engine, protocol.REVIEWED, review=run_job(job))
+        assert reviewed["view"] is None and reviewed["reviews"]
+        texts = [reviewed, raw(engine, protocol.REVIEW, hand=json.loads(job)["hand"])]
+        whole = [*texts, json.loads(engine.host.handle(protocol.message(protocol.UNDO)))]
         for data in whole:
             check(data, protocol.Answer)
         # Every field is written with a value somewhere in a game (none is always None).
@@ -320,3 +330,64 @@ class TestSaving:
         answer = engine.send(protocol.UNDO)
         assert answer.ok and answer.view.hand_index == 0 and protocol.hand_key(0) not in engine.store
         assert answer.results_count == 0
+
+
+class TestReviews:
+    @staticmethod
+    def first_hand(engine: Engine) -> list[str]:
+        """Play a new game to its first summary; the review jobs its answers gave."""
+        jobs: list[str] = []
+
+        def summary(answer: protocol.Answer) -> bool:
+            jobs.extend(answer.jobs)
+            return answer.view.step == protocol.STEP_SUMMARY
+
+        engine.play_until(engine.start(SEATS, 11), summary)
+        return jobs
+
+    def test_a_finished_hand_is_reviewed_once_kept_with_the_save_and_shown(self):
+        engine = Engine(speed="instant")
+        jobs = self.first_hand(engine)
+        assert len(jobs) == 1 and json.loads(jobs[0])["seats"] == [0]
+        assert not engine.send(protocol.COLLECT).jobs  # given once
+        turn = engine.host.turn
+        reviewed = engine.send(protocol.REVIEWED, review=run_job(jobs[0]))
+        assert reviewed.ok and reviewed.view is None and engine.host.turn == turn  # the table's timers stand
+        assert [hand for hand, _ in reviewed.reviews] == [0] and protocol.review_key(0) in engine.store
+        shown = engine.send(protocol.REVIEW, hand=0).review
+        assert shown.hand == 0 and len(shown.tricks) == 13 and len(shown.passed) == 3
+        assert shown.decisions[0].trick == -1  # the pass first
+        assert shown.lost == round(sum(d.lost for d in shown.decisions if d.mistake), 2) == shown.game_lost
+
+        again = Engine(speed="instant")
+        loaded = again.send(protocol.LOAD, saved=engine.saved())
+        assert loaded.reviews_reset and loaded.reviews == reviewed.reviews and loaded.jobs == []
+
+    def test_a_review_asked_for_before_it_is_ready_comes_as_a_job(self):
+        engine = Engine(speed="instant")
+        jobs = self.first_hand(engine)
+        engine.play_until(engine.send(protocol.READ_ON), lambda a: a.view.step == protocol.STEP_SUMMARY)
+        loaded = engine.send(protocol.LOAD, saved=engine.saved())  # a reload: the page's jobs went with it
+        assert [json.loads(job)["hand"] for job in loaded.jobs] == [1]  # only the last hand's comes by itself
+        early = engine.send(protocol.REVIEW, hand=0)
+        assert not early.ok and early.refusal.code == "review_pending" and early.jobs == jobs
+        assert engine.send(protocol.REVIEW, hand=5).refusal.code == "review_hand"
+
+    def test_a_damaged_or_foreign_review_is_not_kept(self):
+        engine = Engine(speed="instant")
+        jobs = self.first_hand(engine)
+        review = json.loads(run_job(jobs[0]))
+        foreign = engine.send(protocol.REVIEWED, review=json.dumps(dict(review, game=review["game"] + 1)))
+        assert foreign.refusal.code == "review_unusable" and foreign.view is None
+        engine.send(protocol.REVIEWED, review=json.dumps(review))
+        engine.store[protocol.review_key(0)] = '{"game": 11, "hand": 0, "decisions": [{"seat": 0}]}'
+        loaded = Engine(speed="instant").send(protocol.LOAD, saved=engine.saved())
+        assert loaded.ok and loaded.reviews == [] and len(loaded.jobs) == 1  # computed again
+
+    def test_a_new_game_forgets_the_last_games_reviews(self):
+        engine = Engine(speed="instant")
+        jobs = self.first_hand(engine)
+        engine.send(protocol.REVIEWED, review=run_job(jobs[0]))
+        engine.send(protocol.READ_ON)
+        fresh = engine.send(protocol.START, options={"seats": SEATS, "seed": 12}, stored_hands=1)
+        assert fresh.reviews_reset and fresh.reviews == [] and protocol.review_key(0) not in engine.store

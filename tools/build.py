@@ -39,17 +39,17 @@ WEB = PACKAGE / "web"
 CLI = PACKAGE / "cli"
 MAIN_THREAD_MODULES = ["__init__.py", "view.py", "session.py", "storage.py", "names.py", "i18n.py", "main.py"]
 MAIN_THREAD_MODULES += ["player_stats.py", "chart.py", "announce.py", "protocol.py", "client.py", "controller.py"]
-MAIN_THREAD_MODULES += ["input.py", "actuator.py", "first_deal.py"]
+MAIN_THREAD_MODULES += ["input.py", "actuator.py", "first_deal.py", "markup.py", "review_view.py"]
 MAIN_THREAD_ENGINE_MODULES = ("__init__.py", "deal.py")  # the deal: the page shows a first hand before the engine
-WORKER_WEB_MODULES = ("__init__.py", "protocol.py", "worker.py")  # the protocol, and the worker's entry
+WORKER_WEB_MODULES = ("__init__.py", "protocol.py", "worker.py", "thinker.py")  # the protocol, the workers' entries
 CATALOG = "catalog.json"  # what the new-game form offers, written from the engine at build time
 MAIN_THREAD_MODULES += [f"text_{code}.py" for code in ("en", "cs", "sk", "lt")]
 # Compiled with the others, but fetched only when the language is used (pyapp/web/main.py: fetch_language).
 FETCHED_WHEN_USED = tuple(f"pyapp/web/text_{code}.py" for code in ("cs", "sk", "lt"))
 SERVICE_WORKER = "sw.js"
-ENGINE_WORKER = "engine-worker.mjs"  # the engine's worker script (started by assets/boot.js)
+ENGINE_WORKER = "engine-worker.mjs"  # the engine's and the thinker's worker script (started by assets/boot.js)
 ENGINE_PYODIDE = "engine-pyodide.mjs"  # Pyodide for that worker, from a memory snapshot when one is stored
-ENGINE_PRELOAD = ["pyapp.web.worker"]  # imports the whole engine; imported before a snapshot is taken
+ENGINE_PRELOAD = ["pyapp.web.worker", "pyapp.web.thinker"]  # the whole engine: imported before a snapshot is taken
 # PyScript's chunks that the page loads (checked by e2e/test_offline.py); the others (editor, terminal
 # and TOML support we do not use) stay on the site but are not precached.
 PYSCRIPT_PRECACHED = ("core.js", "core.css", "core-*.js", "deprecations-manager-*.js", "donkey-*.js", "error-*.js")

@@ -79,13 +79,17 @@ class ExpertBot(HardBot):
         """The candidate pass with the fewest expected points over played-out deals."""
         return list(min(self.evaluate_pass(observation).items(), key=lambda item: (item[1], item[0]))[0])
 
-    def evaluate_pass(self, observation: Observation) -> dict[tuple[int, ...], float]:
-        """Each candidate pass (sorted faces) with its expected score change this hand."""
+    def evaluate_pass(
+        self, observation: Observation, also: tuple[tuple[int, ...], ...] = ()
+    ) -> dict[tuple[int, ...], float]:
+        """Each candidate pass (sorted faces), and each pass in ``also`` (the review's: the one made), with
+        its expected score change this hand."""
         rules = observation.rules
         table = self.tables.setdefault(rules, PointTable(rules))
         me, n, offset = observation.seat, observation.players, observation.pass_offset
         order = pass_order(list(observation.hand), observation.pass_direction)
-        candidates = sorted({tuple(sorted(pick)) for pick in combinations(order[:PASS_CANDIDATES_FROM], CARDS_PASSED)})
+        picks = [*combinations(order[:PASS_CANDIDATES_FROM], CARDS_PASSED), *also]
+        candidates = sorted({tuple(sorted(pick)) for pick in picks})
         sums = dict.fromkeys(candidates, 0.0)
         unseen = observation.unseen()
         deadline = self.deadline()

@@ -125,7 +125,7 @@ class Match:
         self.winners: tuple[int, ...] = ()
         self.last_trick: tuple[int, int, Trick] | None = None  # (hand, number, trick), kept across hands
         self.hand_index = 0
-        self.stop_at_hand_end = False  # set only on the copies at_hand_end makes
+        self.stop_at_hand_end = False  # set only on the copies at_hand_start and at_hand_end make
         self._start_hand()
 
     # Deal ----------------------------------------------------------------
@@ -424,13 +424,26 @@ class Match:
         can be shown while its summary is read."""
         if not 0 <= hand < len(self.results):
             raise IndexError(f"Hand {hand} has not been scored")
-        ended = self._replayed(self.hand_starts[hand])
-        ended.stop_at_hand_end = True
+        ended = self.at_hand_start(hand)
         for action in self.history[len(ended.history) :]:
             if ended.phase is Phase.PLAYED:
                 break
             ended.apply(action)
         return ended
+
+    def hand_span(self, hand: int) -> tuple[int, int]:
+        """Where hand ``hand``'s decisions are in the history: from the first up to (not with) the end."""
+        starts = [*self.hand_starts, len(self.history)]
+        return starts[hand], starts[hand + 1]
+
+    def at_hand_start(self, hand: int) -> Match:
+        """A copy of this match as hand ``hand`` was dealt, nothing of it decided; applying that hand's
+        decisions to it stops after its last card (phase ``PLAYED``), as in :meth:`at_hand_end`."""
+        if not 0 <= hand < len(self.hand_starts):
+            raise IndexError(f"Hand {hand} has not been dealt")
+        start = self._replayed(self.hand_starts[hand])
+        start.stop_at_hand_end = True
+        return start
 
     def _replayed(self, length: int) -> Match:
         """A new match replaying the first ``length`` decisions of this one from the deal of their hand."""

@@ -45,9 +45,14 @@ def to_document(match: Match) -> dict[str, Any]:
     }
 
 
+def compact(data: Any) -> str:
+    """Plain data as compact JSON text (no spaces, letters as they are): how every save is written."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
 def dumps(match: Match) -> str:
     """The match as a compact JSON string."""
-    return json.dumps(to_document(match), separators=(",", ":"), ensure_ascii=False)
+    return compact(to_document(match))
 
 
 def check_header(document: Any, kind: str, what: str, readable: int) -> None:

@@ -18,6 +18,7 @@ import json
 from typing import Any
 
 from ..bots import BOTS
+from ..bots.review import Decision, lost_to_mistakes
 from ..engine.actions import ActionError
 from ..engine.cards import card_text
 from ..engine.match import HandResult, IllegalAction, Match, Phase
@@ -26,9 +27,11 @@ from ..engine.reasons import Reason
 from ..engine.rules import CARDS_PASSED, POINTS_PER_PACK, PRESET_LABELS, PRESETS, RulesError, option_schema
 from ..engine.save import FORMAT as MATCH_FORMAT
 from ..engine.save import VERSION as MATCH_VERSION
-from ..engine.save import SaveError, check_header, damaged
+from ..engine.save import SaveError, check_header, compact, damaged
 from ..web import protocol
 from .links import PERSON, LinkError, deal_query, parse_deal_query
+from .reviews import read_answer as read_review
+from .reviews import review_data, review_job
 from .table import FORMAT as TABLE_FORMAT
 from .table import VERSION as TABLE_VERSION
 from .table import Table
@@ -60,10 +63,6 @@ def refusal_of(error: Exception | Reason) -> dict[str, Any]:
     return {"code": "", "values": {}, "text": str(error)}
 
 
-def _compact(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-
-
 class Host:
     """One game as the page plays it: takes intents (JSON), answers with views and storage writes."""
 
@@ -78,6 +77,11 @@ class Host:
         self.sent_results = 0  # results the page has
         self.finished: tuple[tuple, Match] | None = None  # the finished hand on show: ((decisions, hand), it)
         self.stored_hands = 0  # finished hands in storage
+        self.reviews: dict[int, list[Decision]] = {}  # the finished hands reviewed, by number
+        self.wanted: set[int] = set()  # hands whose review is wanted: each one finished here, and any asked for
+        self.jobs_given: set[int] = set()  # hands whose review job the page has
+        self.new_reviews: list[list[Any]] = []  # [hand, points lost] reviewed since the last answer
+        self.reviews_reset = False  # the next answer gives every review (a game started or loaded)
 
     # The one entry point ------------------------------------------------------
 
@@ -85,13 +89,15 @@ class Host:
         """Answer one intent (JSON text, see :func:`pyapp.web.protocol.message`) with JSON text."""
         extra: dict[str, Any] = {}
         writes: list[list[Any]] = []
+        quiet = False  # a review computed elsewhere changes nothing on the table: no view, no new turn
         try:
             data = self._read(text)
+            quiet = data["intent"] == protocol.REVIEWED
             handler = getattr(self, "_on_" + data["intent"])
             extra = handler(data, writes) or {}
         except EXPECTED_ERRORS as error:
-            return self._answer(refusal=refusal_of(error))
-        return self._answer(writes=writes, **extra)
+            return self._answer(refusal=refusal_of(error), quiet=quiet)
+        return self._answer(writes=writes, quiet=quiet, **extra)
 
     @staticmethod
     def _read(text: str) -> dict[str, Any]:
@@ -108,13 +114,20 @@ class Host:
             raise ValueError(Reason(text, "versions_differ"))
         return data
 
-    def _answer(self, refusal: dict | None = None, writes: list | None = None, **extra: Any) -> str:
-        self.turn += 1
-        view = self._view() if self.table is not None else None
+    def _answer(
+        self, refusal: dict | None = None, writes: list | None = None, quiet: bool = False, **extra: Any
+    ) -> str:
+        shown = self.table is not None and not quiet
+        if shown:
+            self.turn += 1
+        view = self._view() if shown else None
         results = self.table.match.results if self.table is not None else []
         # Only the results the page has not had (none when an undo took a scored hand back: the count says so).
-        new = [result_data(result) for result in results[self.sent_results :]]
-        self.sent_results = len(results)
+        new = [result_data(result) for result in results[self.sent_results :]] if shown else []
+        if shown:
+            self.sent_results = len(results)
+        reviews, self.new_reviews = self.new_reviews, []
+        reset, self.reviews_reset = self.reviews_reset, False
         answer = {
             "ok": refusal is None,
             "refusal": refusal,
@@ -125,8 +138,12 @@ class Host:
             "hint": extra.get("hint"),
             "link": extra.get("link"),
             "query": extra.get("query"),
+            "jobs": self._jobs(),
+            "reviews": reviews,
+            "reviews_reset": reset,
+            "review": extra.get("review"),
         }
-        return _compact(answer)
+        return compact(answer)
 
     # Intents ------------------------------------------------------------------
 
@@ -144,22 +161,26 @@ class Host:
         options = data.get("options")
         if not isinstance(options, dict):
             raise _unreadable("The new game's options are not an object")
-        self._take(Table.new(options), {}, stored_hands=0)
-        writes.append([protocol.SAVE_GAME, _compact(self._header())])
-        writes.extend([protocol.hand_key(number), None] for number in range(int(data.get("stored_hands", 0) or 0)))
+        self._take(Table.new(options), {}, stored_hands=0, reviews={})
+        writes.append([protocol.SAVE_GAME, compact(self._header())])
+        for number in range(int(data.get("stored_hands", 0) or 0)):
+            writes.extend([[protocol.hand_key(number), None], [protocol.review_key(number), None]])
         self._store(writes)
 
     def _on_load(self, data: dict[str, Any], writes: list) -> None:
         saved = data.get("saved")
         if isinstance(saved, dict) and protocol.LEGACY_SAVE in saved:
             document, page = self._legacy(saved[protocol.LEGACY_SAVE])
-            self._take(Table.from_document(document), page, stored_hands=0)
-            writes.append([protocol.SAVE_GAME, _compact(self._header())])
+            self._take(Table.from_document(document), page, stored_hands=0, reviews={})
+            writes.append([protocol.SAVE_GAME, compact(self._header())])
             writes.append([protocol.LEGACY_SAVE, None])
         else:
             document, page, stored = self._pieces(saved)
-            self._take(Table.from_document(document), page, stored)
+            table = Table.from_document(document)
+            self._take(table, page, stored, self._stored_reviews(saved, table.match))
         self._store(writes)
+        if self.table.match.results:
+            self.wanted.add(len(self.table.match.results) - 1)  # the last hand's review, should it be missing
 
     def _on_pass(self, data: dict[str, Any], writes: list) -> None:
         self._act({"seat": data.get("seat"), "pass": data.get("cards")}, writes)
@@ -223,6 +244,37 @@ class Host:
     def _on_read_link(self, data: dict[str, Any], writes: list) -> dict[str, Any]:
         return {"link": parse_deal_query(str(data.get("query", "")))}
 
+    def _on_review(self, data: dict[str, Any], writes: list) -> dict[str, Any]:
+        match = self._table().match
+        hand = data.get("hand")
+        if type(hand) is not int or not 0 <= hand < len(match.results):
+            raise IllegalAction(Reason("There is no such finished hand", "review_hand"))
+        if hand not in self.reviews:
+            self.wanted.add(hand)  # the answer's jobs have it, unless the page has it already
+            raise IllegalAction(Reason("The hand is still being reviewed", "review_pending"))
+        game_lost = sum(lost_to_mistakes(decisions) for decisions in self.reviews.values())
+        return {"review": review_data(match, hand, self.reviews[hand], self.viewer, game_lost)}
+
+    def _on_reviewed(self, data: dict[str, Any], writes: list) -> None:
+        match = self._table().match
+        text = data.get("review") if isinstance(data.get("review"), str) else ""
+        hand, decisions = read_review(text, match.seed, len(match.results))
+        if hand not in self.reviews:
+            self.reviews[hand] = decisions
+            self.new_reviews.append([hand, round(lost_to_mistakes(decisions), 2)])
+            writes.append([protocol.review_key(hand), text])
+
+    def _jobs(self) -> list[str]:
+        """The review jobs the page does not have yet: hands wanted, scored and not reviewed."""
+        if self.table is None:
+            return []
+        match = self.table.match
+        people = [seat for seat, s in enumerate(self.table.seats) if s.bot is None]
+        hands = sorted(self.wanted - self.jobs_given - self.reviews.keys())
+        hands = [hand for hand in hands if hand < len(match.results)]
+        self.jobs_given.update(hands)
+        return [review_job(match, hand, people) for hand in hands]
+
     def _on_share(self, data: dict[str, Any], writes: list) -> dict[str, Any]:
         table = self._table()
         levels = [seat.bot or PERSON for seat in table.seats[1:]]
@@ -239,11 +291,17 @@ class Host:
         self._table().act(action)
         self._store(writes)
 
-    def _take(self, table: Table, page: dict[str, Any], stored_hands: int) -> None:
+    def _take(self, table: Table, page: dict[str, Any], stored_hands: int, reviews: dict[int, list[Decision]]) -> None:
         """Play ``table`` from now on, with what the person had already seen (``page``; all of it when not
-        said) and ``stored_hands`` finished hands already in storage."""
+        said), ``stored_hands`` finished hands already in storage and the ``reviews`` stored of them."""
         self.table = table
         self.finished = None
+        self.reviews = reviews
+        self.wanted, self.jobs_given = set(), set()
+        self.new_reviews = [
+            [hand, round(lost_to_mistakes(decisions), 2)] for hand, decisions in sorted(reviews.items())
+        ]
+        self.reviews_reset = True
         table.set_think_ms(float(self.settings["think_ms"]))
         self.sent_results = 0
         self.stored_hands = stored_hands
@@ -383,16 +441,22 @@ class Host:
         """The storage writes after a change: finished hands not yet stored, then the hand in progress."""
         match = self._table().match
         finished = len(match.results)
-        starts = [*match.hand_starts, len(match.history)]
         for number in range(self.stored_hands, finished):
+            start, end = match.hand_span(number)
             record = {
                 "game": match.seed,
                 "hand": number,
-                "actions": [action.to_dict() for action in match.history[starts[number] : starts[number + 1]]],
+                "actions": [action.to_dict() for action in match.history[start:end]],
                 "result": result_data(match.results[number]),
             }
-            writes.append([protocol.hand_key(number), _compact(record)])
-        writes.extend([protocol.hand_key(number), None] for number in range(finished, self.stored_hands))
+            writes.append([protocol.hand_key(number), compact(record)])
+        for number in range(self.stored_hands, finished):
+            self.wanted.add(number)  # a hand finished here: reviewed in the background
+        for number in range(finished, self.stored_hands):  # an undo took these back
+            writes.extend([[protocol.hand_key(number), None], [protocol.review_key(number), None]])
+            self.reviews.pop(number, None)
+            self.wanted.discard(number)
+            self.jobs_given.discard(number)
         self.stored_hands = finished
         current = {
             "game": match.seed,
@@ -404,7 +468,7 @@ class Host:
                 "finishing": sorted(self._table().finishing),
             },
         }
-        writes.append([protocol.SAVE_CURRENT, _compact(current)])
+        writes.append([protocol.SAVE_CURRENT, compact(current)])
 
     @staticmethod
     def _pieces(saved: Any) -> tuple[dict[str, Any], dict[str, Any], int]:
@@ -434,6 +498,20 @@ class Host:
         page = current.get("page") if isinstance(current.get("page"), dict) else {}
         stored = sum(1 for hand in hands if isinstance(hand, dict))
         return document, page, stored
+
+    @staticmethod
+    def _stored_reviews(saved: dict[str, Any], match: Match) -> dict[int, list[Decision]]:
+        """The stored reviews that belong to this game (a damaged one is dropped: it is computed again)."""
+        reviews = {}
+        stored = saved.get("reviews") if isinstance(saved.get("reviews"), list) else []
+        for number, record in enumerate(stored[: len(match.results)]):
+            try:
+                hand, decisions = read_review(record, match.seed, len(match.results))
+            except (ValueError, TypeError):
+                continue
+            if hand == number:
+                reviews[hand] = decisions
+        return reviews
 
     @staticmethod
     def _legacy(record: Any) -> tuple[Any, dict[str, Any]]:

@@ -1,4 +1,4 @@
-"""The engine client: the only code on the page that talks to the engine worker.
+"""The engine client: the only code on the page that talks to the engine worker (and the thinker's).
 
 It encodes each intent (:func:`web.protocol.message`), sends one at a time
 (the engine answers in order, so a timer and a click never interleave), and
@@ -34,3 +34,18 @@ class EngineClient:
         async with self.lock:
             answer = await self.worker.handle(text)
         return protocol.read_answer(str(answer))
+
+
+class ThinkerClient:
+    """Hands jobs (hand reviews, JSON text from :class:`web.protocol.Answer`) to the thinker worker, one
+    at a time, and returns its answers as text for the engine (REVIEWED)."""
+
+    def __init__(self, worker):
+        """``worker``: anything with an awaitable ``handle(text)`` (``window.heartsThinker`` on the page)."""
+        self.worker = worker
+        self.lock = asyncio.Lock()
+
+    async def run(self, job: str) -> str:
+        """The thinker's answer to ``job``."""
+        async with self.lock:
+            return str(await self.worker.handle(job))

@@ -61,9 +61,11 @@ def game_options(settings: dict, catalog: dict, link=None, from_form: bool = Fal
 class Controller:
     """Runs the page: boot, the person's intents, the engine's answers."""
 
-    def __init__(self, client, actuator, storage, session, catalog, fetch_language):
-        """``fetch_language(code)`` (awaitable) makes a language's catalogue importable (see main.py)."""
+    def __init__(self, client, actuator, storage, session, catalog, fetch_language, thinker=None):
+        """``fetch_language(code)`` (awaitable) makes a language's catalogue importable (see main.py);
+        ``thinker`` (a :class:`web.client.ThinkerClient`, or None: no reviews) computes hand reviews."""
         self.client = client
+        self.thinker = thinker
         self.fetch_language = fetch_language
         self.actuator = actuator
         self.storage = storage
@@ -229,11 +231,20 @@ class Controller:
         return answer
 
     def take(self, answer, fresh: bool = False, dealt: bool = False) -> None:
-        """Carry out an answer: its storage writes, its view (with what it announces) and the next timer."""
+        """Carry out an answer: its storage writes, its reviews (new ones and those to compute), its view
+        (with what it announces) and the next timer."""
         apply_writes(self.storage, answer.writes)
         self.report_storage()
         session = self.session
+        if session.take_reviews(answer.reviews, answer.reviews_reset):
+            hand, session.review_wanted = session.review_wanted, None
+            self.actuator.keep(asyncio.create_task(self.open_review(hand)))
+        if self.thinker is not None:
+            for job in answer.jobs:
+                self.actuator.keep(asyncio.create_task(self.review(job)))
         if answer.view is None:
+            if answer.reviews:
+                self.render()
             return
         before = session.view if session.ready and not fresh else None
         session.show(answer.view, answer.results_count, answer.new_results, fresh=fresh, dealt=dealt)
@@ -254,6 +265,33 @@ class Controller:
         if self.session.step == protocol.STEP_COLLECT:
             await self.actuator.slide_trick(self.session.settings)
         await self.send(protocol.CONTINUE, turn=turn)
+
+    async def review(self, job: str) -> None:
+        """Have the thinker worker review a finished hand, and give the engine its answer."""
+        game = self.session.game
+        try:
+            text = await self.thinker.run(job)
+        except Exception:  # the thinker could not start or failed: the game goes on without reviews
+            self.session.reviews_failed = True
+            self.render()
+            return
+        answer = await self.send(protocol.REVIEWED, review=text)
+        if not answer.ok and self.session.game == game:  # not for a game since replaced: the thinker failed
+            self.session.reviews_failed = True
+            self.render()
+
+    async def open_review(self, hand: int) -> None:
+        """Open a finished hand's review (once it is computed: until then, say so and open it when it is)."""
+        answer = await self.send(protocol.REVIEW, hand=hand)
+        session = self.session
+        if answer.ok:
+            session.review, session.review_page, session.panel = answer.review, 0, "review"
+            self.render()
+        elif answer.refusal.code == "review_pending" and not session.reviews_failed:
+            session.review_wanted = hand
+            self.notify(t("review.pending"))
+        else:
+            self.notify(t("review.unavailable") if session.reviews_failed else refusal_text(answer.refusal))
 
     # The person's intents ----------------------------------------------------------------
 
@@ -293,6 +331,11 @@ class Controller:
             await self.act(protocol.CLAIM if action == "claim" else protocol.FINISH)
         elif action == "hint" and step == protocol.STEP_PLAY:
             await self.hint()
+        elif action == "review" and session.ready:
+            await self.open_review(data["hand"])
+        elif action == "review-page" and session.panel == "review":
+            session.review_page = data["page"]
+            self.render()
         elif action in ("open", "close", "result", "ask-reset-stats", "reset-stats", "preset"):
             self.change_panel(action, data)
         elif action == "share":
@@ -354,6 +397,7 @@ class Controller:
             if not session.panel and session.step == protocol.STEP_OVER:
                 session.result_closed = True  # the game-over dialog, closed: the final table stays
             session.panel = ""
+            session.review = None
             session.confirm_reset = False
         elif action == "result":
             session.result_closed = False

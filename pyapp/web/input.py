@@ -42,6 +42,10 @@ class InputManager:
             self.emit("open", {"panel": target.getAttribute("data-panel")})
         elif action == "moon":
             self.emit("moon", {"choice": target.getAttribute("data-choice")})
+        elif action == "review":
+            self.emit("review", {"hand": int(target.getAttribute("data-hand"))})
+        elif action == "review-page":
+            self.emit("review-page", {"page": int(target.getAttribute("data-page"))})
         elif action == "copy":
             field = self.document.getElementById(target.getAttribute("data-target"))
             self.emit("copy", {"field": field, "native": bool(target.getAttribute("data-native"))})

@@ -15,7 +15,7 @@ from pyscript import document, fetch, window
 from pyscript.ffi import create_proxy
 
 from pyapp.web.actuator import Actuator
-from pyapp.web.client import EngineClient
+from pyapp.web.client import EngineClient, ThinkerClient
 from pyapp.web.controller import Controller
 from pyapp.web.input import InputManager
 from pyapp.web.session import Session
@@ -69,6 +69,7 @@ controller = Controller(
     Session(parse_json(storage.get(SETTINGS_KEY)), catalog["cards_passed"]),
     catalog,
     fetch_language,
+    ThinkerClient(window.heartsThinker),
 )
 InputManager(document, create_proxy, controller)
 # Give the browser a turn between PyScript's own start and the first draw: one long task otherwise.

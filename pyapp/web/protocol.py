@@ -7,7 +7,8 @@ computer plays), the hand results that are new since the last answer, and
 the storage writes that keep the game (each finished hand once, the hand in
 progress after every action; see ``SAVE_*``).  Nothing in an answer grows
 with the number of hands played, except the answer to ``LOAD``, which gives
-every result once.
+every result once, and a hand review's job (the match up to that hand, for
+the thinker worker, once per finished hand).
 
 Both sides import this module: the engine (:mod:`pyapp.host.game`) writes
 exactly the fields named here, and the page reads them as attributes of the
@@ -21,7 +22,7 @@ VERSION = 1
 
 # Intents: page → engine.  A message is {"intent": NAME, "version": VERSION, **arguments}.
 START = "start"  # options: {"rules", "seats", "seed" (optional)}
-LOAD = "load"  # saved: {"game", "hands", "current"} as read from storage (SAVE_*), or legacy: the old record
+LOAD = "load"  # saved: {"game", "hands", "current", "reviews"} as read from storage (SAVE_*), or legacy: the old record
 CONFIGURE = "configure"  # settings: {"think_ms", "speed", "collect", "autoplay"}
 PASS = "pass"  # seat, cards: three card texts
 PLAY = "play"  # seat, card
@@ -36,6 +37,8 @@ FINISH = "finish"
 HINT = "hint"
 READ_LINK = "read_link"  # query: a deal link's query, to read strictly
 SHARE = "share"  # the query of a link to the deal in progress
+REVIEW = "review"  # hand: a reviewed hand's number, to show (Answer.review)
+REVIEWED = "reviewed"  # review: the thinker worker's answer to one of Answer.jobs (answered without a view)
 INTENTS = (
     START,
     LOAD,
@@ -53,6 +56,8 @@ INTENTS = (
     HINT,
     READ_LINK,
     SHARE,
+    REVIEW,
+    REVIEWED,
 )
 
 # What happens next (View.step): the person acts on pass, play, moon, collect, summary, over and handoff;
@@ -76,6 +81,7 @@ SAVE_GAME = "hearts.game"
 SAVE_HAND = "hearts.hand."  # + the hand's number
 SAVE_CURRENT = "hearts.current"
 LEGACY_SAVE = "hearts.save"  # one record with the whole game, written before protocol 1
+SAVE_REVIEW = "hearts.review."  # + the hand's number: the thinker's review of that finished hand
 GAME_FORMAT = "hearts-game"
 
 
@@ -93,6 +99,11 @@ def clean_name(name, seat: int) -> str:
 def hand_key(number) -> str:
     """The storage key of finished hand ``number`` (0 is the first)."""
     return SAVE_HAND + str(number)
+
+
+def review_key(number) -> str:
+    """The storage key of finished hand ``number``'s review."""
+    return SAVE_REVIEW + str(number)
 
 
 def message(intent: str, **arguments) -> str:
@@ -221,6 +232,22 @@ class Hint(Record):
     FIELDS = ("points", "best", "playouts")
 
 
+class Decision(Record):
+    """One reviewed decision of a person's: the trick's number (-1: the pass), the cards chosen, each choice
+    as [cards, expected points this hand] (best first), the points it lost against the best, whether
+    that makes it a mistake, and why (a code of :mod:`pyapp.bots.review`, or "")."""
+
+    FIELDS = ("seat", "trick", "made", "choices", "lost", "mistake", "why")
+
+
+class Review(Record):
+    """A finished hand's review: its tricks, the viewer's pass, the people's decisions, the points lost to
+    mistakes in this hand and in the game's reviewed hands."""
+
+    FIELDS = ("hand", "tricks", "passed", "received", "pass_to", "decisions", "lost", "game_lost")
+    NESTED = {"tricks": (Trick, "list"), "decisions": (Decision, "list")}
+
+
 class Link(Record):
     """A deal link read: its (partial) rules, deal number and computer levels."""
 
@@ -234,15 +261,36 @@ class Answer(Record):
     last of them the page has not had (all of them after START or LOAD), so
     ``results[:results_count - len(new_results)] + new_results`` is the score
     sheet.  ``writes`` are [key, text or None (remove)] pairs for storage.
+
+    ``jobs`` are hand reviews to compute, each JSON text for the thinker
+    worker, whose answer goes back as REVIEWED; ``reviews`` are the hands
+    reviewed since the last answer, as [hand, points lost to mistakes]
+    (after START or LOAD every one, with ``reviews_reset`` true); ``review``
+    answers REVIEW.
     """
 
-    FIELDS = ("ok", "refusal", "view", "results_count", "new_results", "writes", "hint", "link", "query")
+    FIELDS = (
+        "ok",
+        "refusal",
+        "view",
+        "results_count",
+        "new_results",
+        "writes",
+        "hint",
+        "link",
+        "query",
+        "jobs",
+        "reviews",
+        "reviews_reset",
+        "review",
+    )
     NESTED = {
         "refusal": (Refusal, "one"),
         "view": (View, "one"),
         "new_results": (Result, "list"),
         "hint": (Hint, "one"),
         "link": (Link, "one"),
+        "review": (Review, "one"),
     }
 
 

@@ -48,6 +48,11 @@ class Session:
         self.confirm_reset = False
         self.result_closed = False  # the game-over dialog was closed: the final table stays, Play again in the hand
         self.share = None  # the links the share panel shows
+        self.reviews = {}  # the finished hands reviewed: number → points lost to mistakes
+        self.reviews_failed = False  # the thinker worker could not compute a review
+        self.review = None  # the review open in its panel (web.protocol.Review)
+        self.review_page = 0  # which of its pages is open (web.review_view.review_pages)
+        self.review_wanted = None  # a hand asked for before its review was ready: it opens when it is
         self.settings = dict(DEFAULT_SETTINGS)
         if isinstance(settings, dict):
             for key in DEFAULT_SETTINGS:
@@ -73,6 +78,20 @@ class Session:
         self.ahead = False
         self.waiting = None
         self.hint = None
+
+    def take_reviews(self, reviews: list, reset: bool) -> bool:
+        """Take the hands reviewed since the last answer ([hand, points lost]; all of them when ``reset``);
+        whether the hand waited for is among them."""
+        if reset:
+            self.reviews = {}
+        for hand, lost in reviews:
+            self.reviews[hand] = lost
+        return self.review_wanted is not None and self.review_wanted in self.reviews
+
+    @property
+    def game(self) -> str:
+        """Which game is on screen (its deal number), "" before any."""
+        return self.view.game_key.split(":")[0] if self.view is not None else ""
 
     @property
     def read_results(self) -> list:

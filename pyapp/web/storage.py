@@ -113,7 +113,8 @@ def read_saved_game(storage: Storage):
     number = current.get("hand") if isinstance(current, dict) else None
     count = number if isinstance(number, int) and 0 <= number <= MOST_HANDS else 0
     hands = [parse_json(storage.get(protocol.hand_key(index))) for index in range(count)]
-    return {"game": parse_json(game), "hands": hands, "current": current}
+    reviews = [parse_json(storage.get(protocol.review_key(index))) for index in range(count)]
+    return {"game": parse_json(game), "hands": hands, "current": current, "reviews": reviews}
 
 
 def saved_results(saved) -> list:
@@ -147,7 +148,8 @@ def apply_writes(storage: Storage, writes: list) -> None:
 def set_aside(storage: Storage) -> None:
     """Move a stored game the engine refused out of the way (kept under BROKEN_KEY, for a bug report)."""
     keys = [protocol.SAVE_GAME, protocol.SAVE_CURRENT, protocol.LEGACY_SAVE, VIEW_KEY, PENDING_KEY]
-    keys += [protocol.hand_key(index) for index in range(stored_hands(storage))]
+    for index in range(stored_hands(storage)):
+        keys += [protocol.hand_key(index), protocol.review_key(index)]
     pieces = {}
     for key in keys:
         text = storage.get(key)

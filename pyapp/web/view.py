@@ -11,60 +11,18 @@ from . import player_stats
 from .chart import render_chart
 from .i18n import card_name, decimal, has_text, languages, shown_name, t
 from .i18n import language as current_language
+from .markup import card_markup, close_button, dialog, escape, seat_name
 from .names import COLLECT, DEFAULT_LEVEL, SPEEDS, THINK_TIMES, TOGGLE, card_face
+from .review_view import lost_line, render_review, review_button
 
-SUIT_CLASS = {"C": "black", "S": "black", "D": "red", "H": "red"}
-COURTS = ("J", "Q", "K")
 UNDO_STEPS = ("play", "pass", "collect")  # when the person may take back their last decision
 PERSON = "person"  # a seat's "level" when a person at this device plays it (party mode)
-
-
-def escape(text) -> str:
-    """Text made safe to put inside HTML and attribute values."""
-    return (
-        str(text)
-        .replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace('"', "&quot;")
-        .replace("'", "&#39;")
-    )
 
 
 def seat_point(relative: int, players: int, radius_x: float, radius_y: float) -> tuple:
     """Where a seat sits on the table, in percent: the viewer at the bottom, play going clockwise."""
     angle = math.pi / 2 + 2 * math.pi * relative / players
     return round(50 + radius_x * math.cos(angle), 2), round(50 + radius_y * math.sin(angle), 2)
-
-
-def card_markup(text: str, tag: str = "button", classes: str = "", attributes: str = "", label: str = "") -> str:
-    """A card drawn in HTML: rank and suit in two corners, a large suit (or a court card's mark) in the middle.
-
-    Its name for screen readers is the card's name in words: a button says it
-    in hidden text (so the name is the button's own content), a picture in
-    its label.
-    """
-    rank, suit = card_face(text)
-    name = label or card_name(text)
-    if tag == "button":
-        opening, spoken = ' type="button"', f'<span class="visually-hidden">{name}</span>'
-    else:
-        opening, spoken = f' role="img" aria-label="{name}"', ""
-    index = f"{rank}<br>{suit}"
-    # The middle: a court card's framed mark (its letter over its suit), else the suit, larger for an ace.
-    middle = f'<span class="court">{rank}<small>{suit}</small></span>' if rank in COURTS else suit
-    kind = " ace" if rank == "A" else ""
-    return (
-        f'<{tag}{opening} class="card {SUIT_CLASS[text[1]]} {classes}" data-card="{text}"{attributes}>{spoken}'
-        f'<span class="corner" aria-hidden="true">{index}</span>'
-        f'<span class="pip{kind}" aria-hidden="true">{middle}</span>'
-        f'<span class="corner end" aria-hidden="true">{index}</span></{tag}>'
-    )
-
-
-def seat_name(view, seat: int) -> str:
-    """The escaped name of a seat."""
-    return escape(shown_name(view.seats[seat].name))
 
 
 def reason(view, card: str) -> str:
@@ -318,7 +276,11 @@ def render_sheet(session) -> str:
             totals[seat] += result.added[seat]
             moon = " ☾" if result.shooter == seat else ""
             cells.append(f"<td>{totals[seat]}<small> ({signed(result.added[seat])}){moon}</small></td>")
-        rows.append(f'<tr><th scope="row">{number + 1}</th>{"".join(cells)}</tr>')
+        hand = str(number + 1)
+        if number in session.reviews:
+            label = t("review.sheet", number=number + 1)
+            hand = f'<button type="button" class="review-link" data-action="review" data-hand="{number}" aria-label="{label}" title="{label}">{hand}</button>'
+        rows.append(f'<tr><th scope="row">{hand}</th>{"".join(cells)}</tr>')
     if not rows:
         rows.append(f'<tr><td colspan="{players + 1}">{t("sheet.none")}</td></tr>')
     table = (
@@ -366,6 +328,8 @@ def render_dialog(session, catalog) -> str:
         return render_link_offer(session, catalog)
     if session.panel == "last":
         return render_last_trick(session)
+    if session.panel == "review" and session.review is not None:
+        return render_review(session)
     if step == "summary":
         return render_summary(session)
     if step == "handoff":
@@ -375,13 +339,6 @@ def render_dialog(session, catalog) -> str:
     if session.result_shown:
         return render_game_over(session)
     return ""
-
-
-def _dialog(title: str, body: str, buttons: str) -> str:
-    return (
-        f'<div class="dialog" role="dialog" aria-modal="true" aria-labelledby="dialog-title">'
-        f'<h2 id="dialog-title">{title}</h2>{body}<div class="buttons">{buttons}</div></div>'
-    )
 
 
 def render_summary(session) -> str:
@@ -411,12 +368,14 @@ def render_summary(session) -> str:
     head = "".join(f"<th>{t(key)}</th>" for key in ("summary.taken", "summary.scored", "summary.total"))
     body = f"{moon}<table><thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     body += takers(view, result)
+    if number in session.reviews:
+        body += f'<p class="review-lost">{lost_line(session.reviews[number], sum(session.reviews.values()))}</p>'
     last = number + 1 == len(session.results) and bool(view.winners)
     label = t("summary.result") if last else t("summary.next")
-    return _dialog(
+    return dialog(
         t("summary.title", number=number + 1),
         body,
-        f'<button type="button" class="primary" data-action="next">{label}</button>',
+        f'<button type="button" class="primary" data-action="next">{label}</button>{review_button(session, number)}',
     )
 
 
@@ -440,7 +399,7 @@ def render_handoff(session) -> str:
     name = seat_name(session.view, session.view.seat)
     body = f"<p>{t('handoff.body', name=name)}</p>"
     button = f'<button type="button" class="primary" data-action="handoff">{t("handoff.ready", name=name)}</button>'
-    return _dialog(t("handoff.title", name=name), body, button)
+    return dialog(t("handoff.title", name=name), body, button)
 
 
 def render_moon_choice(session) -> str:
@@ -459,7 +418,7 @@ def render_moon_choice(session) -> str:
         f'<button type="button" class="primary" data-action="moon" data-choice="add_to_others">'
         f"{t('moon.add', points=points)}<small>{totals('add_to_others')}</small></button>"
     )
-    return _dialog(t("moon.title"), body, buttons)
+    return dialog(t("moon.title"), body, buttons)
 
 
 def render_game_over(session) -> str:
@@ -479,7 +438,7 @@ def render_game_over(session) -> str:
         f'<button type="button" data-action="open" data-panel="new">{t("over.new")}</button>'
         f'<button type="button" data-action="close">{t("close")}</button>'
     )
-    return _dialog(t("over.title"), body, buttons)
+    return dialog(t("over.title"), body, buttons)
 
 
 def render_last_trick(session) -> str:
@@ -499,12 +458,7 @@ def render_last_trick(session) -> str:
         else:
             taker = t("last.taken", name=seat_name(view, last.winner))
         body = f'<div class="last-trick">{cards}</div><p>{taker}</p>'
-    return _dialog(t("last.title"), body, close_button())
-
-
-def close_button(label_key: str = "close") -> str:
-    """The button that closes a panel."""
-    return f'<button type="button" data-action="close">{t(label_key)}</button>'
+    return dialog(t("last.title"), body, close_button())
 
 
 def _select(name: str, value, choices, prefix: str) -> str:
@@ -541,13 +495,13 @@ def render_settings(session) -> str:
         f'<button type="button" class="primary" data-action="save-settings">{t("save")}</button>'
         f"{close_button('cancel')}"
     )
-    return _dialog(t("settings.title"), body, buttons)
+    return dialog(t("settings.title"), body, buttons)
 
 
 def render_new_game(session, catalog) -> str:
     """Every rule option, the presets, the player count, each computer seat's level and the player's name."""
     if not catalog:
-        return _dialog(t("new.title"), f"<p>{t('new.starting')}</p>", close_button())
+        return dialog(t("new.title"), f"<p>{t('new.starting')}</p>", close_button())
     form = session.settings.get("form") or {}
     rules = form.get("rules") or catalog["presets"][0]["rules"]
     preset = player_stats.preset_of(rules, catalog["presets"])  # what the rules are, whatever was picked
@@ -600,7 +554,7 @@ def render_new_game(session, catalog) -> str:
         f"<fieldset><legend>{t('new.players')}</legend>{''.join(seats)}</fieldset></form>"
     )
     buttons = f'<button type="button" class="primary" data-action="start">{t("start")}</button>{close_button("cancel")}'
-    return _dialog(t("new.title"), body, buttons)
+    return dialog(t("new.title"), body, buttons)
 
 
 def _share_row(name: str, label: str, url: str, native: bool) -> str:
@@ -625,7 +579,7 @@ def render_share(session) -> str:
     if share.get("deal"):
         rows.append(_share_row("deal", t("share.deal"), share["deal"], native))
     body = f'<div class="form">{"".join(rows)}</div><p>{t("share.note")}</p>'
-    return _dialog(t("share.title"), body, close_button())
+    return dialog(t("share.title"), body, close_button())
 
 
 def describe_link(link, catalog) -> str:
@@ -651,7 +605,7 @@ def render_link_offer(session, catalog) -> str:
         f'<button type="button" class="primary" data-action="play-link">{t("link.play")}</button>'
         f"{close_button('link.keep')}"
     )
-    return _dialog(t("link.title"), body, buttons)
+    return dialog(t("link.title"), body, buttons)
 
 
 STATS_COLUMNS = ("stats.games", "stats.wins", "stats.win_rate", "stats.average", "stats.moons", "stats.queens")
@@ -687,4 +641,4 @@ def render_stats(session, catalog) -> str:
         reset = f'<button type="button" class="danger" data-action="reset-stats">{t("stats.reset_confirm")}</button>'
     else:
         reset = f'<button type="button" data-action="ask-reset-stats">{t("stats.reset")}</button>' if rows else ""
-    return _dialog(t("stats.title"), body, close_button() + reset)
+    return dialog(t("stats.title"), body, close_button() + reset)

@@ -1,0 +1,101 @@
+"""Hand reviews as the page has them: the job a thinker worker runs, its answer checked, and what the
+review dialog shows.
+
+A finished hand is reviewed away from the engine's worker, so the next hand
+never waits for it: the host gives the page a *job* (JSON text: the match up
+to the end of that hand, the hand's number and the seats to review), the
+page hands it to the thinker worker, which runs :func:`run_job`
+(:func:`pyapp.bots.review.review_hand`), and the page sends the answer back
+to the host, which checks it (:func:`read_answer`), keeps it with the save
+and shows it (:func:`review_data`).  The job holds only finished hands: the
+hand in progress never leaves the engine.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..bots.review import REVIEW_PLAYOUTS, Decision, lost_to_mistakes, review_hand
+from ..engine.cards import card_text
+from ..engine.match import Match
+from ..engine.observation import observe
+from ..engine.reasons import Reason
+from ..engine.save import SaveError, compact, from_document, to_document
+
+JOB = "review"
+VERSION = 1
+
+
+def review_job(match: Match, hand: int, seats: list[int], playouts: int = REVIEW_PLAYOUTS) -> str:
+    """The job that reviews ``seats``' decisions in scored hand ``hand`` of ``match``."""
+    document = to_document(match)
+    document["history"] = document["history"][: match.hand_span(hand)[1]]
+    return compact(
+        {"job": JOB, "version": VERSION, "match": document, "hand": hand, "seats": seats, "playouts": playouts}
+    )
+
+
+def run_job(text: str) -> str:
+    """Run a job (the thinker worker's one task): the review as JSON text, or {"error": why}."""
+    try:
+        job = json.loads(text)
+        if not isinstance(job, dict) or job.get("job") != JOB or job.get("version") != VERSION:
+            raise _unusable("This is not a review job of this version")
+        match, hand, seats, playouts = from_document(job["match"]), job["hand"], job["seats"], job["playouts"]
+        if type(hand) is not int or not 0 <= hand < len(match.results) or type(playouts) is not int:
+            raise _unusable("The job's hand or budget is not usable")
+        decisions = review_hand(match, hand, [int(seat) for seat in seats], playouts)
+    except (SaveError, ValueError, KeyError, TypeError) as error:
+        return compact({"error": str(error)})
+    return compact({"game": match.seed, "hand": hand, "decisions": [decision.to_dict() for decision in decisions]})
+
+
+def read_answer(text: Any, seed: int, hands: int) -> tuple[int, list[Decision]]:
+    """The hand and its reviewed decisions from a thinker's answer for game ``seed`` with ``hands`` scored
+    hands; ``ValueError`` when it is not one (another game's, a hand since undone, damaged)."""
+    try:
+        data = json.loads(text) if isinstance(text, str) else text
+    except ValueError:
+        raise _unusable("The review is not readable JSON") from None
+    if not isinstance(data, dict) or data.get("game") != seed:
+        raise _unusable("The review is not of this game")
+    hand, decisions = data.get("hand"), data.get("decisions")
+    if type(hand) is not int or not 0 <= hand < hands or not isinstance(decisions, list):
+        raise _unusable("The review is not of a finished hand of this game")
+    try:
+        return hand, [Decision.from_dict(decision) for decision in decisions]
+    except ValueError as error:
+        raise _unusable(str(error)) from None
+
+
+def _unusable(text: str) -> ValueError:
+    """A job or a review that does not belong to this game (another game's, a hand since undone, damage)."""
+    return ValueError(Reason(text, "review_unusable"))
+
+
+def review_data(match: Match, hand: int, decisions: list[Decision], viewer: int, game_lost: float) -> dict[str, Any]:
+    """What the review dialog shows (:class:`pyapp.web.protocol.Review`): the hand's tricks, the viewer's
+    pass, and each decision with its choices, best first."""
+    ended = observe(match.at_hand_end(hand), viewer)
+    tricks = [
+        {
+            "leader": trick.leader,
+            "plays": [[seat, card_text(face)] for seat, face in trick.plays],
+            "winner": trick.winner,
+        }
+        for trick in ended.tricks
+    ]
+    return {
+        "hand": hand,
+        "tricks": tricks,
+        "passed": [card_text(face) for face in ended.passed],
+        "received": [card_text(face) for face in ended.received],
+        "pass_to": ended.pass_to,
+        "decisions": [
+            {**decision.to_dict(), "lost": round(decision.lost, 2), "mistake": decision.mistake}
+            for decision in decisions
+        ],
+        "lost": round(lost_to_mistakes(decisions), 2),
+        "game_lost": round(game_lost, 2),
+    }

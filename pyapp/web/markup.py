@@ -1,0 +1,65 @@
+"""The markup every part of the page draws with: escaped text, cards, seat names, dialogs and buttons.
+
+Plain Python for MicroPython and CPython.
+"""
+
+from .i18n import card_name, shown_name, t
+from .names import card_face
+
+SUIT_CLASS = {"C": "black", "S": "black", "D": "red", "H": "red"}
+COURTS = ("J", "Q", "K")
+
+
+def escape(text) -> str:
+    """Text made safe to put inside HTML and attribute values."""
+    return (
+        str(text)
+        .replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+        .replace("'", "&#39;")
+    )
+
+
+def card_markup(text: str, tag: str = "button", classes: str = "", attributes: str = "", label: str = "") -> str:
+    """A card drawn in HTML: rank and suit in two corners, a large suit (or a court card's mark) in the middle.
+
+    Its name for screen readers is the card's name in words: a button says it
+    in hidden text (so the name is the button's own content), a picture in
+    its label.
+    """
+    rank, suit = card_face(text)
+    name = label or card_name(text)
+    if tag == "button":
+        opening, spoken = ' type="button"', f'<span class="visually-hidden">{name}</span>'
+    else:
+        opening, spoken = f' role="img" aria-label="{name}"', ""
+    index = f"{rank}<br>{suit}"
+    # The middle: a court card's framed mark (its letter over its suit), else the suit, larger for an ace.
+    middle = f'<span class="court">{rank}<small>{suit}</small></span>' if rank in COURTS else suit
+    kind = " ace" if rank == "A" else ""
+    return (
+        f'<{tag}{opening} class="card {SUIT_CLASS[text[1]]} {classes}" data-card="{text}"{attributes}>{spoken}'
+        f'<span class="corner" aria-hidden="true">{index}</span>'
+        f'<span class="pip{kind}" aria-hidden="true">{middle}</span>'
+        f'<span class="corner end" aria-hidden="true">{index}</span></{tag}>'
+    )
+
+
+def seat_name(view, seat: int) -> str:
+    """The escaped name of a seat."""
+    return escape(shown_name(view.seats[seat].name))
+
+
+def dialog(title: str, body: str, buttons: str) -> str:
+    """A modal dialog: its title, body and row of buttons (the first dialog on the page names itself by the title)."""
+    return (
+        f'<div class="dialog" role="dialog" aria-modal="true" aria-labelledby="dialog-title">'
+        f'<h2 id="dialog-title">{title}</h2>{body}<div class="buttons">{buttons}</div></div>'
+    )
+
+
+def close_button(label_key: str = "close") -> str:
+    """The button that closes a panel."""
+    return f'<button type="button" data-action="close">{t(label_key)}</button>'

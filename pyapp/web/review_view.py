@@ -1,0 +1,118 @@
+"""Draw a finished hand's review: the hand trick by trick, and what each of the person's choices was worth.
+
+The review (:class:`web.protocol.Review`) comes from the engine; the page
+keeps which page of it is open (``session.review_page``: the pass first,
+when there was one, then each trick).  Words, not only numbers: every
+decision gets a sentence ("K♠ into a spade trick while Q♠ was still out:
+expected +3.1 points; 4♠ was better."), and its choices are listed with
+their expected points, the one made and the best marked.  Plain Python for
+MicroPython and CPython.
+"""
+
+from .i18n import decimal, t
+from .markup import SUIT_CLASS, card_markup, close_button, dialog, seat_name
+from .names import card_face
+
+PASS_PAGE = -1  # the review's page of the pass (the others are the tricks' numbers)
+CLOSE_TO_BEST = 0.05  # a choice this close to the best is called the best
+PASSES_SHOWN = 5  # of the twenty passes played out, the best few are listed (and the one made, always)
+
+
+def coloured(cards) -> str:
+    """Cards written short, each in its suit's colour."""
+    return " ".join(f'<span class="{SUIT_CLASS[card[1]]}">{"".join(card_face(card))}</span>' for card in cards)
+
+
+def review_pages(review) -> list:
+    """The pages of a review: the pass (when cards were passed), then every trick."""
+    pages = [PASS_PAGE] if review.passed else []
+    return pages + list(range(len(review.tricks)))
+
+
+def lost_line(lost: float, game_lost: float) -> str:
+    """How many points the mistakes cost, in this hand and in the game's reviewed hands."""
+    return t("review.lost", hand=decimal(lost), game=decimal(game_lost))
+
+
+def decision_text(decision) -> str:
+    """A decision in words: what was chosen and, for a mistake, what it cost and what was better."""
+    made = coloured(decision.made)
+    what = t("review.passing", cards=made) if decision.trick == PASS_PAGE else made
+    if decision.why:
+        what = t("review.why." + decision.why, card=made)
+    if decision.mistake:
+        best = coloured(decision.choices[0][0])
+        return t("review.mistake", what=what, lost=decimal(decision.lost), best=best)
+    if decision.lost < CLOSE_TO_BEST:
+        return t("review.best", what=what)
+    return t("review.close", what=what, lost=decimal(decision.lost))
+
+
+def render_decision(session, decision) -> str:
+    """One decision: its sentence, then every choice with its expected points (the one made, the best)."""
+    view = session.view
+    who = f"{seat_name(view, decision.seat)}: " if view.party else ""
+    rows = []
+    for number, (cards, points) in enumerate(decision.choices):
+        if decision.trick == PASS_PAGE and number >= PASSES_SHOWN and cards != decision.made:
+            continue
+        marks = []
+        if cards == decision.made:
+            marks.append(f'<span class="mark">{t("review.made")}</span>')
+        if number == 0:
+            marks.append(f'<span class="mark best">{t("review.best_mark")}</span>')
+        classes = "made" if cards == decision.made else ""
+        rows.append(
+            f'<li class="{classes}"><span class="cards">{coloured(cards)}</span>'
+            f'<span class="points">{decimal(points)}</span>{"".join(marks)}</li>'
+        )
+    kind = " mistake" if decision.mistake else ""
+    return (
+        f'<div class="decision{kind}"><p>{who}{decision_text(decision)}</p>'
+        f'<ol class="choices" aria-label="{t("review.points")}">{"".join(rows)}</ol></div>'
+    )
+
+
+def render_review(session) -> str:
+    """The review dialog at its open page, with the way to the other pages."""
+    view, review = session.view, session.review
+    pages = review_pages(review)
+    index = min(max(session.review_page, 0), len(pages) - 1)
+    page = pages[index]
+    decisions = [decision for decision in review.decisions if decision.trick == page]
+    if page == PASS_PAGE:
+        heading = t("review.pass")
+        name = seat_name(view, review.pass_to)
+        body = (
+            f"<p>{t('review.passed', cards=coloured(review.passed), name=name, received=coloured(review.received))}</p>"
+        )
+    else:
+        trick = review.tricks[page]
+        heading = t("review.trick", number=page + 1, count=len(review.tricks))
+        cards = "".join(
+            f"<figure>{card_markup(card, 'div', 'small' + (' winner' if seat == trick.winner else ''))}"
+            f"<figcaption>{seat_name(view, seat)}</figcaption></figure>"
+            for seat, card in trick.plays
+        )
+        body = f'<div class="last-trick">{cards}</div>'
+    body += "".join(render_decision(session, decision) for decision in decisions)
+    if not decisions and page != PASS_PAGE:
+        body += f'<p class="quiet">{t("review.no_choice")}</p>'
+    head = f'<p class="review-lost">{lost_line(review.lost, review.game_lost)}</p><h3>{heading}</h3>'
+    back = "" if index > 0 else " disabled"
+    forward = "" if index + 1 < len(pages) else " disabled"
+    buttons = (
+        f'<button type="button" data-action="review-page" data-page="{index - 1}"{back}>{t("review.previous")}</button>'
+        f'<button type="button" class="primary" data-action="review-page" data-page="{index + 1}"{forward}>'
+        f"{t('review.next')}</button>"
+        f"{close_button()}"
+    )
+    return dialog(t("review.title", number=review.hand + 1), f'<div class="review">{head}{body}</div>', buttons)
+
+
+def review_button(session, hand: int) -> str:
+    """The summary's way to the hand's review: a button once it is computed, else what is happening."""
+    if hand in session.reviews:
+        return f'<button type="button" data-action="review" data-hand="{hand}">{t("review.open")}</button>'
+    key = "review.unavailable" if session.reviews_failed else "review.pending"
+    return f'<button type="button" disabled>{t(key)}</button>'
