@@ -28,12 +28,15 @@ def new_table(**options):
 
 
 class TestTable:
-    def test_computer_seats_pass_at_once_and_people_wait(self):
+    def test_computer_seats_pass_one_at_a_time_while_the_person_chooses_and_the_rest_at_once(self):
         table = new_table()
-        assert table.match.phase is Phase.PASS
-        assert table.people_to_act == [0] and table.bots_to_act == []
-        assert [chosen is not None for chosen in table.match.passes] == [False, True, True, True]
+        assert table.match.phase is Phase.PASS and table.passes_waiting
+        assert table.people_to_act == [0] and table.bots_to_act == [1, 2, 3]
         assert [seat.name for seat in table.seats] == ["Ann", "Eva", "Jan", "Bo b"]
+        assert table.bot_step()  # what the host does while the person picks cards
+        assert [chosen is not None for chosen in table.match.passes] == [False, True, False, False]
+        table.act({"seat": 0, "pass": first_three(table)})
+        assert table.match.phase is Phase.PLAY  # nobody waited for the two still to choose
 
     def test_a_person_cannot_act_for_a_computer_seat(self):
         table = new_table()

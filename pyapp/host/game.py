@@ -198,8 +198,8 @@ class Host:
         step, after = self._step()
         if after is None:
             return
-        if step == protocol.STEP_BOT:
-            table.bot_step()
+        if step in (protocol.STEP_BOT, protocol.STEP_SUMMARY, protocol.STEP_PASS):
+            table.bot_step()  # a computer's card, or (while the person reads or chooses) its pass
         elif step == protocol.STEP_COLLECT:
             self.collected = last_trick_key(table.match)
         elif step == protocol.STEP_PLAY:
@@ -350,14 +350,16 @@ class Host:
             return protocol.STEP_HANDOFF, None
         if match.last_trick and last_trick_key(match) != self.collected:
             return protocol.STEP_COLLECT, COLLECT_DELAY_MS if self.settings["collect"] == "timer" else None
+        # While the person reads the summary or picks cards to pass, the computers choose their passes.
+        waiting = 0 if table.passes_waiting else None
         if len(match.results) > self.summaries_seen:
-            return protocol.STEP_SUMMARY, None
+            return protocol.STEP_SUMMARY, waiting
         if match.phase is Phase.OVER:
             return protocol.STEP_OVER, None
         if table.people_to_act:
             step = match.phase.value
             single = step == protocol.STEP_PLAY and len(match.legal_cards(viewer)) == 1
-            return step, delay if single and self.settings["autoplay"] == "on" else None
+            return step, delay if single and self.settings["autoplay"] == "on" else waiting
         if table.bots_to_act:
             return protocol.STEP_BOT, delay
         return protocol.STEP_WAIT, None

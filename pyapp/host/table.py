@@ -209,9 +209,16 @@ class Table:
             "playouts": adviser.last_playouts,
         }
 
+    @property
+    def passes_waiting(self) -> bool:
+        """Whether computer seats have still to pass while a person chooses: the host has them choose one
+        at a time meanwhile (:meth:`bot_step`), so that an Expert's played-out pass never holds up an answer."""
+        return self.match.phase is Phase.PASS and bool(self.bots_to_act) and bool(self.people_to_act)
+
     def _bots_pass(self) -> None:
-        """Computer seats choose their passes at once: nobody receives before everyone chose."""
-        while self.match.phase is Phase.PASS and self.bots_to_act:
+        """Once no person has still to pass, the computer seats that have not passed choose at once:
+        nobody receives before everyone chose."""
+        while self.match.phase is Phase.PASS and self.bots_to_act and not self.people_to_act:
             seat = self.bots_to_act[0]
             bot = self.bots[seat]
             assert bot is not None

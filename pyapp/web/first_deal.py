@@ -47,7 +47,7 @@ def first_view(options: dict, catalog: dict) -> dict:
     data = {
         "turn": 0,
         "step": protocol.STEP_PASS,
-        "after_ms": None,
+        "after_ms": 0,  # the computers choose their passes while the person does, one at a time
         "seat": 0,
         "seats": [
             {"name": protocol.clean_name(seat["name"], index), "bot": seat["bot"]}
@@ -65,8 +65,8 @@ def first_view(options: dict, catalog: dict) -> dict:
         "legal": [],
         "reasons": {},
         "received": [],
-        "passes_chosen": [seat > 0 for seat in range(players)],  # the computers choose at once
-        "to_act": [0],
+        "passes_chosen": [False] * players,
+        "to_act": list(range(players)),
         "trick": [],
         "last_trick": None,
         "last_trick_key": "",
@@ -81,7 +81,7 @@ def first_view(options: dict, catalog: dict) -> dict:
         "can_claim": False,
         "summary_hand": None,
         "hands_read": 0,
-        "game_key": str(options["seed"]) + ":" + str(players - 1),  # the computers' passes are decided
+        "game_key": str(options["seed"]) + ":0",
         "last_decision": None,
     }
     return data
