@@ -14,6 +14,8 @@
    only code that uses it). window.heartsThinker.handle(text) runs a hand review's job in a second
    worker, started with the first job. */
 
+import { startWorker } from "./worker-client.mjs";
+
 const here = new URL(".", document.baseURI);
 const asset = (path) => new URL(path, here).href;
 const serviceWorkers = "serviceWorker" in navigator ? navigator.serviceWorker : null;
@@ -104,43 +106,14 @@ function preload(href, as) {
   document.head.append(link);
 }
 
-/* Start a Pyodide worker ("engine" or "thinker", see app/engine-worker.mjs): a promise, resolved once it
-   answers (rejected if it cannot start), of an object whose handle(text) resolves to its answer. */
-function startWorker(name) {
-  const worker = new Worker(asset("app/engine-worker.mjs"), { type: "module", name });
-  const calls = new Map();
-  let nextId = 0;
-  const started = {
-    handle: (text) =>
-      new Promise((resolve, reject) => {
-        calls.set(nextId, { resolve, reject });
-        worker.postMessage({ id: nextId++, text });
-      }),
-  };
-  return new Promise((resolve, reject) => {
-    const failed = (error) => {
-      reject(error);
-      calls.forEach((call) => call.reject(error));
-      calls.clear();
-    };
-    worker.onmessage = ({ data }) => {
-      if (data.ready) return resolve(started);
-      if (data.failed) return failed(new Error(data.failed));
-      const call = calls.get(data.id);
-      calls.delete(data.id);
-      if (data.error === undefined) call.resolve(data.answer);
-      else call.reject(new Error(data.error));
-    };
-    worker.onerror = (event) => failed(new Error(event.message || `the ${name} worker failed`));
-  });
-}
-
 /* The engine starts at once; the thinker (hand reviews) only when the page first gives it a job. */
 function startEngine() {
-  window.heartsEngine = startWorker("engine");
+  const script = asset("app/engine-worker.mjs");
+  // The engine thinks on as many cores as the device has (it starts its helper workers when it needs them).
+  window.heartsEngine = startWorker(script, "engine", { cores: navigator.hardwareConcurrency || 1 });
   let thinker = null;
   window.heartsThinker = {
-    handle: async (text) => (await (thinker ||= startWorker("thinker"))).handle(text),
+    handle: async (text) => (await (thinker ||= startWorker(script, "thinker"))).handle(text),
   };
 }
 

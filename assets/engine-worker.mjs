@@ -4,33 +4,98 @@
    PyScript rather than through it, so the engine boots while the page's own interpreter (MicroPython)
    starts and draws the table. Each message from the page is {id, text}: one intent as JSON text
    (pyapp/web/protocol.py); the answer is {id, answer} (JSON text) or {id, error}. The worker says
-   {ready: true} once the engine answers, or {failed: reason} if it cannot start.
+   {ready: true} once the engine answers, or {failed: reason} if it cannot start. The page's first
+   message, {cores}, says how many cores the device has.
 
-   Started with the name "thinker", the same script runs the thinker (pyapp/web/thinker.py) instead: a
-   second worker that computes hand reviews, one job (JSON text) in, its result out, the same way. */
+   An Expert computer player thinks on every core: once the game has an Expert seat, this worker starts
+   helper workers (cores − 1 of them, at most three), and as each is ready its decisions are thought in
+   one more part. Python cannot wait for another worker, so the engine answers such a decision with
+   {"think": [jobs]}: the first job is run here (pyapp/web/thinker.py) while the helpers run the others,
+   and then the engine is handed their answers (resume) and answers the intent.
+
+   Started with the name "thinker", the same script runs a thinker instead (pyapp/web/thinker.py): a
+   hand review or a part of an Expert's decision, one job (JSON text) in, its result out, the same way. */
 
 import { loadPyodide } from "./engine-pyodide.mjs";
+import { startWorker } from "../assets/worker-client.mjs";
 
 const ENTRIES = { engine: "pyapp.web.worker", thinker: "pyapp.web.thinker" };
+const MOST_PARTS = 4; // this worker and three helpers: beyond that, memory grows faster than strength
+const THINKING = '{"think":';
 
-let handle = null;
+let python = null; // the entry module's functions, once Pyodide is up
+let cores = 1;
+const helpers = []; // {worker (once ready), failed}
+let queue = Promise.resolve(); // messages are answered one at a time, in order
 const early = []; // messages that came before the engine was up (the page waits for "ready", but still)
 
-function answer({ id, text }) {
+function startHelpers() {
+  const wanted = Math.min(cores, MOST_PARTS) - 1;
+  while (helpers.length < wanted) {
+    const helper = { worker: null, failed: false };
+    startWorker(new URL(import.meta.url), "thinker").then(
+      (worker) => {
+        helper.worker = worker;
+        const parts = 1 + helpers.filter((each) => each.worker).length;
+        console.info(`Engine: an Expert thinks on ${parts} workers`); // the end-to-end tests read it
+      },
+      (error) => {
+        helper.failed = true;
+        console.warn("A helper worker could not start; the engine thinks without it:", error);
+      },
+    );
+    helpers.push(helper);
+  }
+}
+
+/* The intent's answer: thinking first, on this worker and the ready helpers at once, when asked for. */
+async function answerOf(text) {
+  const ready = helpers.filter((helper) => helper.worker);
+  python.set_parts(1 + ready.length);
+  let result = python.handle(text);
+  while (result.startsWith(THINKING)) {
+    const [own, ...others] = JSON.parse(result).think;
+    // A helper that fails hands its part back to be thought here, after this worker's own.
+    const pending = others.map((job, index) => ready[index].worker.handle(job).catch(() => python.think(job)));
+    const first = python.think(own);
+    result = python.resume(JSON.stringify([first, ...(await Promise.all(pending))]));
+  }
+  if (python.helpers_wanted()) startHelpers();
+  return result;
+}
+
+async function answer({ id, text }) {
   try {
-    postMessage({ id, answer: handle(text) });
+    postMessage({ id, answer: await answerOf(text) });
   } catch (error) {
     postMessage({ id, error: String(error) });
   }
 }
 
-self.onmessage = ({ data }) => (handle ? answer(data) : early.push(data));
+async function run({ id, text }) {
+  try {
+    postMessage({ id, answer: python.handle(text) });
+  } catch (error) {
+    postMessage({ id, error: String(error) });
+  }
+}
+
+function take(data) {
+  if (data.cores !== undefined) {
+    cores = Math.max(1, Number(data.cores) || 1);
+    return;
+  }
+  const respond = self.name === "thinker" ? run : answer;
+  queue = queue.then(() => respond(data));
+}
+
+self.onmessage = ({ data }) => (python ? take(data) : early.push(data));
 
 try {
   const pyodide = await loadPyodide();
-  handle = pyodide.pyimport(ENTRIES[self.name] || ENTRIES.engine).handle;
+  python = pyodide.pyimport(ENTRIES[self.name] || ENTRIES.engine);
   postMessage({ ready: true });
-  early.splice(0).forEach(answer);
+  early.splice(0).forEach(take);
 } catch (error) {
   console.error(`The ${self.name || "engine"} worker could not start:`, error);
   postMessage({ failed: String(error) });

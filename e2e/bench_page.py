@@ -67,7 +67,8 @@ new MutationObserver(() => {
 SETTINGS = "localStorage.setItem('hearts.settings', JSON.stringify({speed: 'fast', collect: 'timer'}));"
 # A new game against three Hard players (300 ms a card), and a probe that reads each computer decision's
 # own timing from the page's copy of the last view.
-THINKING_LEVELS = ("hard", "expert")  # the computer players timed a card at a time in Pyodide
+# The computer players timed a card at a time in Pyodide, on a device of one core and (Expert) of two.
+THINKING_RUNS = (("hard", 1), ("expert", 1), ("expert", 2))
 DECISION_PROBE = """
 window.__decisions = [];
 let lastDecision = "";
@@ -145,9 +146,13 @@ def play_hand(page: Page) -> dict[str, float]:
     }
 
 
-def thinking_hand(playwright: Playwright, url: str, profile: Path, level: str) -> dict[str, float]:
-    """A hand against three players of ``level`` thinking 300 ms a card: their time per card in Pyodide."""
+def thinking_hand(playwright: Playwright, url: str, profile: Path, level: str, cores: int) -> dict[str, float]:
+    """A hand against three players of ``level`` thinking 300 ms a card on a device that says it has
+    ``cores`` cores (Expert thinks on that many workers): their time and playouts per card in Pyodide."""
     context = launch(playwright, profile)
+    context.add_init_script(
+        f"Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', {{get: () => {cores}}});"
+    )
     settings = json.dumps({"speed": "instant", "collect": "click", "think_ms": "300"})
     seats = [{"name": "You", "bot": None}] + [{"name": "", "bot": level}] * 3
     context.add_init_script(store_game(Table.new({"seats": seats, "seed": 2027})))
@@ -161,14 +166,15 @@ def thinking_hand(playwright: Playwright, url: str, profile: Path, level: str) -
     decisions = page.evaluate("() => window.__decisions")
     context.close()
     thinking = [d["ms"] for d in decisions if d["choices"] > 1]
+    label = f"{level}_{cores}_cores"
     return {
-        f"{level}_cards_timed": len(thinking),
-        f"{level}_ms_per_card_median": round(statistics.median(thinking), 1) if thinking else 0,
-        f"{level}_ms_per_card_max": round(max(thinking), 1) if thinking else 0,
-        f"{level}_playouts_per_card_median": statistics.median(d["playouts"] for d in decisions if d["choices"] > 1)
+        f"{label}_cards_timed": len(thinking),
+        f"{label}_ms_per_card_median": round(statistics.median(thinking), 1) if thinking else 0,
+        f"{label}_ms_per_card_max": round(max(thinking), 1) if thinking else 0,
+        f"{label}_playouts_per_card_median": statistics.median(d["playouts"] for d in decisions if d["choices"] > 1)
         if thinking
         else 0,
-        **{f"{level}_{key}": value for key, value in figures.items()},
+        **{f"{label}_{key}": value for key, value in figures.items()},
     }
 
 
@@ -238,8 +244,9 @@ def run(rounds: int) -> dict[str, Any]:
                     }
                 )
             thinking = {}
-            for level in THINKING_LEVELS:
-                thinking.update(thinking_hand(playwright, url, Path(scratch) / f"profile-{level}", level))
+            for level, cores in THINKING_RUNS:
+                profile = Path(scratch) / f"profile-{level}-{cores}"
+                thinking.update(thinking_hand(playwright, url, profile, level, cores))
         server.shutdown()
     figures = {key: statistics.median(row[key] for row in rows if key in row) for key in rows[0]}
     figures.update(thinking)

@@ -1,10 +1,13 @@
 import json
 import random
 
+import pytest
+from helpers import play_randomly, random_state
+
 from pyapp.engine.cards import cards_in, face_of
 from pyapp.engine.match import Match, Phase
-from pyapp.engine.observation import observe
-from pyapp.engine.rules import Rules
+from pyapp.engine.observation import Observation, observe
+from pyapp.engine.rules import PRESETS, Rules
 
 
 class TestObservation:
@@ -51,3 +54,15 @@ class TestObservation:
             for suit in suits:
                 hand_suits = {face_of(card) // 13 for card in cards_in(match.hands[seat])}
                 assert suit not in hand_suits
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_an_observation_reads_back_from_its_data_exactly(name):
+    rules = PRESETS[name]
+    for seed in range(4):
+        match = random_state(rules, seed, plays=random.Random(seed).randrange(0, 6 * rules.players))
+        later = Match(rules, seed)  # with a scored hand, a last trick and a new pass
+        play_randomly(later, random.Random(seed), until_hands=1)
+        for seat in range(rules.players):
+            for view in (observe(match, seat), observe(later, seat)):
+                assert Observation.from_dict(json.loads(json.dumps(view.to_dict()))) == view

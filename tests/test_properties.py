@@ -47,8 +47,9 @@ def check_observations_hide_other_hands(match: Match) -> None:
         view = observe(match, seat)
         data = view.to_dict()
         # Not counted: option values such as "JD"; subsets of the hand; the last finished trick, which
-        # repeats a trick already shown (or the previous hand's, all of whose cards were played openly).
-        for key in ("rules", "legal", "received", "last_trick"):
+        # repeats a trick already shown (or the previous hand's, all of whose cards were played openly);
+        # the card that must open the hand (a rule: the lowest club dealt, which everybody is told).
+        for key in ("rules", "legal", "received", "last_trick", "first_lead"):
             del data[key]
         named = cards_named(data)
         allowed = Counter(view.hand) + Counter(view.played()) + Counter(view.passed)

@@ -49,7 +49,7 @@ FETCHED_WHEN_USED = tuple(f"pyapp/web/text_{code}.py" for code in ("cs", "sk", "
 SERVICE_WORKER = "sw.js"
 ENGINE_WORKER = "engine-worker.mjs"  # the engine's and the thinker's worker script (started by assets/boot.js)
 ENGINE_PYODIDE = "engine-pyodide.mjs"  # Pyodide for that worker, from a memory snapshot when one is stored
-ENGINE_PRELOAD = ["pyapp.web.worker", "pyapp.web.thinker"]  # the whole engine: imported before a snapshot is taken
+ENGINE_PRELOAD = ["pyapp.web.worker"]  # the whole engine (and the thinkers' entry): imported before a snapshot
 # PyScript's chunks that the page loads (checked by e2e/test_offline.py); the others (editor, terminal
 # and TOML support we do not use) stay on the site but are not precached.
 PYSCRIPT_PRECACHED = ("core.js", "core.css", "core-*.js", "deprecations-manager-*.js", "donkey-*.js", "error-*.js")

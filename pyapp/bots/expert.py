@@ -27,16 +27,18 @@ the README's figures):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from random import Random
 
 from ..engine.cards import CLUBS, FACES, HEARTS, QUEEN_OF_SPADES, RANKS_PER_SUIT, suit_of
 from ..engine.observation import Observation
-from ..engine.playout import GREEDY, GreedyPolicy, Hand, PointTable, Position, play_out, split_by_suit
+from ..engine.playout import GREEDY, GreedyPolicy, Hand, PointTable, Position, RandomPolicy, play_out, split_by_suit
 from ..engine.rules import CARDS_PASSED, opening_lead
 from ..engine.scoring import hand_score
 from .hard import HardBot
 from .medium import pass_order
+from .pool import LOCAL, PASS, PLAY, LocalPool, Part, Share, merge, part_seed
 from .reading import forced_voids, read_hands
 from .sampling import DealSampler
 
@@ -61,19 +63,17 @@ class ExpertBot(HardBot):
         """The facts (with what forced plays prove) and card reading's beliefs."""
         return DealSampler(observation, read_hands(observation), forced_voids(observation))
 
+    pool: LocalPool = LOCAL  # where its thinking runs: here, unless the page lends it workers (Table.bot_step)
+
     def evaluate(self, observation: Observation) -> dict[int, tuple[float, float]]:
         """For each legal card: (expected points, expected value), shooting for the moon where that is
         better than playing safe."""
-        if not moon_in_reach(observation):
-            return super().evaluate(observation)
-        me = observation.seat
-        safe = super().evaluate(observation, 0.5)
-        playouts = self.last_playouts
-        shoot = super().evaluate(observation, 0.5, lambda position: ShooterPolicy(position.hands[me]))
-        self.last_playouts += playouts
-        best_safe = min(value for _, value in safe.values())
-        best_shoot = min(value for _, value in shoot.values())
-        return shoot if best_shoot < best_safe else safe
+        parts = self._parts(observation, PLAY)
+        safe = merge([part["safe"] for part in parts])
+        shoot = merge([part["shoot"] for part in parts]) if "shoot" in parts[0] else None
+        self.last_playouts = (safe.samples + (shoot.samples if shoot else 0)) * len(observation.legal)
+        chosen = shoot if shoot is not None and _lowest(shoot) < _lowest(safe) else safe
+        return {card: values for (card,), values in chosen.estimates.items()}
 
     def choose_pass(self, observation: Observation) -> list[int]:
         """The candidate pass with the fewest expected points over played-out deals."""
@@ -84,6 +84,46 @@ class ExpertBot(HardBot):
     ) -> dict[tuple[int, ...], float]:
         """Each candidate pass (sorted faces), and each pass in ``also`` (the review's: the one made), with
         its expected score change this hand."""
+        parts = self._parts(observation, PASS, also)
+        merged = merge([part["pass"] for part in parts])
+        self.last_playouts = merged.samples * len(merged.estimates)
+        return {choice: values[0] for choice, values in merged.estimates.items()}
+
+    def _parts(self, observation: Observation, kind: str, also: tuple = ()) -> list[Part]:
+        """The pool's parts of this decision, with a seed drawn for it; a decision not made (its parts are
+        to be thought elsewhere first) draws nothing."""
+        state = self.rng.getstate()
+        try:
+            return self.pool.shares(self, observation, kind, self.rng.getrandbits(32), also)
+        except BaseException:
+            self.rng.setstate(state)
+            raise
+
+    def share(self, observation: Observation, kind: str, seed: int, part: int, parts: int, also: tuple = ()) -> Part:
+        """Part ``part`` of ``parts`` of the thinking on ``observation`` (what a helper worker runs): a
+        bot of its own, with the part's seed and the whole time budget or its slice of a playout budget.
+
+        A card is played out safe, and (while the moon is in reach) also on
+        half the budget trying for the moon; a pass (``kind`` PASS) is
+        played out for every candidate and each pass in ``also``.
+        """
+        playouts = None if self.playouts is None else -(-self.playouts // parts)
+        thinker = type(self)(part_seed(seed, part), budget_ms=self.budget_ms, playouts=playouts)
+        if kind == PASS:
+            return {"pass": thinker._pass_share(observation, also)}
+        if not moon_in_reach(observation):
+            return {"safe": thinker._play_share(observation)}
+        me = observation.seat
+        shooter = thinker._play_share(observation, 0.5, lambda position: ShooterPolicy(position.hands[me]))
+        return {"safe": thinker._play_share(observation, 0.5), "shoot": shooter}
+
+    def _play_share(
+        self, observation: Observation, share: float = 1.0, policy: Callable[[Position], RandomPolicy] | None = None
+    ) -> Share:
+        estimates = HardBot.evaluate(self, observation, share, policy)
+        return Share(self.last_playouts // len(observation.legal), {(card,): v for card, v in estimates.items()})
+
+    def _pass_share(self, observation: Observation, also: tuple) -> Share:
         rules = observation.rules
         table = self.tables.setdefault(rules, PointTable(rules))
         me, n, offset = observation.seat, observation.players, observation.pass_offset
@@ -120,8 +160,12 @@ class ExpertBot(HardBot):
             samples += 1
             if self.spent(samples * len(candidates), deadline, PASS_PLAYOUT_SHARE):
                 break
-        self.last_playouts = samples * len(candidates)
-        return {candidate: total / samples for candidate, total in sums.items()}
+        return Share(samples, {candidate: (total / samples,) for candidate, total in sums.items()})
+
+
+def _lowest(share: Share) -> float:
+    """The best (lowest) expected value among a share's choices."""
+    return min(values[-1] for values in share.estimates.values())
 
 
 def moon_in_reach(observation: Observation) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import FACES, RANKS_PER_SUIT, card_text, face_of
+from .cards import FACES, RANKS_PER_SUIT, card_text, face_of, parse_cards
 from .match import HandResult, Match, Phase, Trick
 from .rules import MoonChoice, Rules
 
@@ -102,7 +102,8 @@ class Observation:
         return remaining
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON data for the page (cards as text, e.g. ``QS``)."""
+        """Plain JSON data (cards as text, e.g. ``QS``): everything, so :meth:`from_dict` gives it back
+        (a thinker worker gets a seat's observation this way)."""
 
         def texts(faces: tuple[int, ...] | list[int]) -> list[str]:
             return [card_text(face) for face in faces]
@@ -117,6 +118,7 @@ class Observation:
             "hand_index": self.hand_index,
             "dealer": self.dealer,
             "pass_direction": self.pass_direction,
+            "pass_offset": self.pass_offset,
             "pass_to": self.pass_to,
             "hand": texts(self.hand),
             "passed": texts(self.passed),
@@ -126,6 +128,7 @@ class Observation:
             "trick": plays(self.trick),
             "tricks": [_trick_dict(t, plays) for t in self.tricks],
             "hearts_broken": self.hearts_broken,
+            "first_lead": None if self.first_lead is None else card_text(self.first_lead),
             "points_taken": list(self.points_taken),
             "tricks_won": list(self.tricks_won),
             "hand_sizes": list(self.hand_sizes),
@@ -149,6 +152,56 @@ class Observation:
             "last_trick": _trick_dict(self.last_trick, plays) if self.last_trick else None,
             "last_trick_key": self.last_trick_key,
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Observation:
+        """The observation :meth:`to_dict` wrote (data of ours: anything else raises)."""
+
+        def faces(texts: list[str]) -> tuple[int, ...]:
+            return tuple(parse_cards(" ".join(texts)))
+
+        def plays(items: list[list[Any]]) -> tuple[Play, ...]:
+            return tuple((int(seat), parse_cards(text)[0]) for seat, text in items)
+
+        def trick(item: dict[str, Any]) -> TrickView:
+            return TrickView(item["leader"], plays(item["plays"]), item["winner"])
+
+        def result(item: dict[str, Any]) -> HandResult:
+            choice = MoonChoice(item["choice"]) if item["choice"] else None
+            fields = (tuple(item["taken"]), tuple(item["added"]), item["shooter"], choice)
+            return HandResult(*fields, item["queen"], item["omnibus"])
+
+        first = data["first_lead"]
+        return cls(
+            rules=Rules.from_dict(data["rules"]),
+            seat=data["seat"],
+            phase=Phase(data["phase"]),
+            hand_index=data["hand_index"],
+            dealer=data["dealer"],
+            pass_direction=data["pass_direction"],
+            pass_offset=data["pass_offset"],
+            hand=faces(data["hand"]),
+            passed=faces(data["passed"]),
+            received=faces(data["received"]),
+            passes_chosen=tuple(data["passes_chosen"]),
+            leader=data["leader"],
+            trick=plays(data["trick"]),
+            tricks=tuple(trick(item) for item in data["tricks"]),
+            hearts_broken=data["hearts_broken"],
+            first_lead=None if first is None else parse_cards(first)[0],
+            points_taken=tuple(data["points_taken"]),
+            tricks_won=tuple(data["tricks_won"]),
+            hand_sizes=tuple(data["hand_sizes"]),
+            face_down=data["face_down"],
+            scores=tuple(data["scores"]),
+            results=tuple(result(item) for item in data["results"]),
+            to_act=tuple(data["to_act"]),
+            legal=faces(data["legal"]),
+            moon_outcomes={MoonChoice(choice): tuple(totals) for choice, totals in data["moon_outcomes"].items()},
+            winners=tuple(data["winners"]),
+            last_trick=trick(data["last_trick"]) if data["last_trick"] else None,
+            last_trick_key=data["last_trick_key"],
+        )
 
 
 def _trick_dict(trick: TrickView, plays: Any) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..bots import BOTS
+from ..bots import BOTS, ExpertBot
 from ..bots.review import Decision, lost_to_mistakes
 from ..engine.actions import ActionError
 from ..engine.cards import card_text
@@ -35,6 +35,7 @@ from .reviews import review_data, review_job
 from .table import FORMAT as TABLE_FORMAT
 from .table import VERSION as TABLE_VERSION
 from .table import Table
+from .thinking import WorkerPool
 
 EXPECTED_ERRORS = (ActionError, IllegalAction, LinkError, RulesError, SaveError, ValueError)
 SPEED_DELAYS_MS = {"instant": 0, "fast": 250, "normal": 650, "slow": 1200}  # a computer seat's delay
@@ -82,6 +83,7 @@ class Host:
         self.jobs_given: set[int] = set()  # hands whose review job the page has
         self.new_reviews: list[list[Any]] = []  # [hand, points lost] reviewed since the last answer
         self.reviews_reset = False  # the next answer gives every review (a game started or loaded)
+        self.pool = WorkerPool()  # the engine worker's helpers, lent to Expert seats (pyapp/web/worker.py)
 
     # The one entry point ------------------------------------------------------
 
@@ -97,7 +99,7 @@ class Host:
             extra = handler(data, writes) or {}
         except EXPECTED_ERRORS as error:
             return self._answer(refusal=refusal_of(error), quiet=quiet)
-        return self._answer(writes=writes, quiet=quiet, **extra)
+        return self._answer(writes=writes, quiet=quiet or extra.pop("quiet", False), **extra)
 
     @staticmethod
     def _read(text: str) -> dict[str, Any]:
@@ -191,10 +193,12 @@ class Host:
     def _on_moon(self, data: dict[str, Any], writes: list) -> None:
         self._act({"seat": data.get("seat"), "moon": data.get("choice")}, writes)
 
-    def _on_continue(self, data: dict[str, Any], writes: list) -> None:
+    def _on_continue(self, data: dict[str, Any], writes: list) -> dict[str, Any] | None:
         table = self._table()
         if data.get("turn") != self.turn:
-            return  # timed for an earlier answer: the person has acted since
+            # Timed for an earlier answer (the person has acted since): a quiet answer, which times
+            # nothing, so that only the latest answer's timer runs on.
+            return {"quiet": True}
         step, after = self._step()
         if after is None:
             return
@@ -295,6 +299,7 @@ class Host:
         """Play ``table`` from now on, with what the person had already seen (``page``; all of it when not
         said), ``stored_hands`` finished hands already in storage and the ``reviews`` stored of them."""
         self.table = table
+        table.pool = self.pool
         self.finished = None
         self.reviews = reviews
         self.wanted, self.jobs_given = set(), set()
@@ -334,6 +339,11 @@ class Host:
         elif not 0 <= self.viewer < len(table.seats) or table.seats[self.viewer].bot is not None:
             self.viewer = next(seat for seat, s in enumerate(table.seats) if s.bot is None)
         return self.viewer
+
+    @property
+    def wants_helpers(self) -> bool:
+        """Whether a seat of the game thinks in parts on several workers (an Expert)."""
+        return self.table is not None and any(seat.bot == ExpertBot.name for seat in self.table.seats)
 
     @property
     def party(self) -> bool:

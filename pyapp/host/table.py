@@ -14,8 +14,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots import BOTS, THINKING, Bot, HardBot, make_bot
+from ..bots import BOTS, THINKING, Bot, ExpertBot, HardBot, make_bot
 from ..bots.hard import DEFAULT_BUDGET_MS
+from ..bots.pool import LOCAL, LocalPool
 from ..engine.actions import Action
 from ..engine.cards import card_text
 from ..engine.claims import CLAIM_REFUSED, can_claim, play_claim
@@ -71,6 +72,8 @@ class Table:
             for index, seat in enumerate(seats)
         ]
         self.last_decision: dict[str, Any] | None = None
+        self.pool: LocalPool | None = None  # workers lent to Expert seats for their turns (the page's, see Host)
+        self.thinking_since: float | None = None  # when a decision thought elsewhere first was first tried
         self.finishing: dict[int, int] = {}  # seat → the hand whose rest the computer plays for its person
         self._bots_pass()
 
@@ -122,8 +125,19 @@ class Table:
         bot = self.bots[seats[0]]
         assert bot is not None
         view = observe(self.match, seats[0])
-        start = time.perf_counter()
-        action = bot.decide(view)
+        start = self.thinking_since or time.perf_counter()
+        lent = isinstance(bot, ExpertBot) and self.pool is not None
+        if lent:  # only here: its thinking may have to be done elsewhere first, and nothing has changed yet
+            bot.pool = self.pool
+        try:
+            action = bot.decide(view)
+        except BaseException:
+            self.thinking_since = start  # to be thought elsewhere first: its time counts from this try
+            raise
+        finally:
+            if lent:
+                bot.pool = LOCAL
+        self.thinking_since = None
         self.last_decision = {
             "seat": seats[0],
             "ms": round((time.perf_counter() - start) * 1000, 1),

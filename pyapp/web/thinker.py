@@ -1,16 +1,22 @@
-"""The thinker worker's Python (Pyodide): one function, ``handle``, that runs a job away from the engine.
+"""The thinker workers' Python (Pyodide): one function, ``handle``, that runs a job away from the engine.
 
-A finished hand's review (:mod:`pyapp.host.reviews`) takes seconds of
-playouts; the page hands each job the engine gives it to this second
-worker, which ``assets/boot.js`` starts only when the first job comes, so
-the engine's worker goes on answering the table at once.  The same script
-as the engine's worker runs it (``assets/engine-worker.mjs``, by the
-worker's name), from the same memory snapshot.
+Two kinds of job come here: a finished hand's review
+(:mod:`pyapp.host.reviews`, seconds of playouts, handed over by the page to
+the thinker that ``assets/boot.js`` starts with the first review), and a
+part of an Expert player's thinking (:mod:`pyapp.host.thinking`, handed by
+the engine's worker to its helper workers).  The same script as the
+engine's worker runs them (``assets/engine-worker.mjs``, by the worker's
+name), from the same memory snapshot.
 """
 
-from pyapp.host.reviews import run_job
+import json
+
+from pyapp.host import reviews, thinking
 
 
 def handle(job: str) -> str:
     """Run one job (JSON text) and answer with its result (JSON text)."""
-    return run_job(job)
+    data = json.loads(job)
+    if isinstance(data, dict) and data.get("job") == thinking.JOB:
+        return thinking.run_share(data)
+    return reviews.run_job(job)

@@ -1,0 +1,93 @@
+"""Expert's thinking on several workers: the page's pool of parts, and the jobs a helper worker runs.
+
+The engine's worker answers one intent at a time, in Python that cannot wait
+for another worker.  So when a computer player thinks with more than one
+part (:class:`WorkerPool`, lent to it in :meth:`pyapp.host.table.Table.bot_step`),
+the first try raises :class:`ThinkFirst` with a job per part before anything
+has changed; the engine worker's script runs the first job itself and the
+others on its helper workers at the same time, and hands the host the parts
+(:meth:`WorkerPool.take`); the host then answers the same intent again, and
+this time the pool has the parts.  A device with one core, or helpers not
+yet started, thinks with one part, here, as before.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..bots import ExpertBot, make_bot
+from ..bots.pool import LocalPool, Part, Share
+from ..engine.cards import card_text, parse_cards
+from ..engine.observation import Observation
+from ..engine.save import compact
+
+JOB = "share"
+VERSION = 1
+
+
+class ThinkFirst(Exception):
+    """The parts to think before the intent can be answered: one job (JSON text) per part."""
+
+    def __init__(self, jobs: list[str]) -> None:
+        super().__init__(f"{len(jobs)} parts to think first")
+        self.jobs = jobs
+
+
+class WorkerPool(LocalPool):
+    """The engine worker's parts: itself and its helper workers (``parts`` of them are ready)."""
+
+    def __init__(self, parts: int = 1) -> None:
+        super().__init__(parts)
+        self.ready: tuple[str, list[Part]] | None = None  # the parts thought for a decision: (its first job, them)
+
+    def shares(self, bot: ExpertBot, observation: Observation, kind: str, seed: int, also: tuple = ()) -> list[Part]:
+        """The parts of ``bot``'s thinking: here when there is one part, else those the workers have
+        thought (:meth:`take`), else :class:`ThinkFirst` with their jobs."""
+        if self.parts <= 1:
+            return [bot.share(observation, kind, seed, 0, 1, also)]
+        jobs = [share_job(bot, observation, kind, seed, part, self.parts, also) for part in range(self.parts)]
+        if self.ready is not None and self.ready[0] == jobs[0]:
+            parts, self.ready = self.ready[1], None
+            return parts
+        raise ThinkFirst(jobs)
+
+    def take(self, jobs: list[str], answers: list[str]) -> None:
+        """The parts the workers have thought for ``jobs`` (an answer per job, in order)."""
+        self.ready = (jobs[0], [read_part(answer) for answer in answers])
+
+
+def share_job(
+    bot: ExpertBot, observation: Observation, kind: str, seed: int, part: int, parts: int, also: tuple
+) -> str:
+    """The job that thinks part ``part`` of ``parts`` (:meth:`pyapp.bots.expert.ExpertBot.share`)."""
+    return compact(
+        {
+            "job": JOB,
+            "version": VERSION,
+            "level": bot.name,
+            "budget_ms": bot.budget_ms,
+            "playouts": bot.playouts,
+            "observation": observation.to_dict(),
+            "kind": kind,
+            "also": [[card_text(face) for face in choice] for choice in also],
+            "seed": seed,
+            "part": part,
+            "parts": parts,
+        }
+    )
+
+
+def run_share(job: dict[str, Any]) -> str:
+    """Think one part (a helper worker's task): its shares as JSON text."""
+    bot = make_bot(job["level"], 0, budget_ms=job["budget_ms"], playouts=job["playouts"])
+    assert isinstance(bot, ExpertBot), "only Expert thinks in parts"
+    also = tuple(tuple(parse_cards(" ".join(choice))) for choice in job["also"])
+    observation = Observation.from_dict(job["observation"])
+    part = bot.share(observation, job["kind"], job["seed"], job["part"], job["parts"], also)
+    return compact({name: share.to_data() for name, share in part.items()})
+
+
+def read_part(text: str) -> Part:
+    """A part's shares from :func:`run_share`'s text."""
+    return {name: Share.from_data(data) for name, data in json.loads(text).items()}

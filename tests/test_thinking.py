@@ -1,0 +1,115 @@
+"""Expert's thinking in parts: split over workers and merged, the same for a fixed seed however it runs."""
+
+import json
+import random
+
+import pytest
+from helpers import Engine, arranged, play, random_state
+
+from pyapp.bots import ExpertBot
+from pyapp.bots.expert import moon_in_reach
+from pyapp.bots.pool import LocalPool
+from pyapp.engine.match import Match, Phase
+from pyapp.engine.observation import observe
+from pyapp.engine.rules import PRESETS, Rules
+from pyapp.host.thinking import ThinkFirst, WorkerPool
+from pyapp.web import protocol, thinker, worker
+
+# Seat 0 commands clubs and diamonds: the moon is in reach, so a card is played out safe and for the moon.
+MOON_HAND = [
+    "AC KC QC JC TC AD KD QD JD TD 2S 3S 4S",
+    "2C 3C 4C 5C 2D 3D 4D 5D 5S 6S 7S 8S 9S",
+    "6C 7C 8C 6D 7D 8D TS JS QS KS AS 2H 3H",
+    "9C 9D 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+]
+
+
+def through_workers(bot: ExpertBot, think) -> object:
+    """What ``think()`` gives when ``bot`` thinks with a pool of workers: the first try asks for the jobs,
+    the thinker runs them (as the helper workers do), the second try has them."""
+    pool = WorkerPool(2)
+    bot.pool = pool
+    with pytest.raises(ThinkFirst) as asked:
+        think()
+    pool.take(asked.value.jobs, [thinker.handle(job) for job in asked.value.jobs])
+    return think()
+
+
+class TestParts:
+    @pytest.mark.parametrize("name", ["classic", "5-players", "cancellation"])
+    def test_workers_give_what_the_parts_give_thought_in_turn(self, name):
+        match = random_state(PRESETS[name], 3, plays=random.Random(3).randrange(1, 8))
+        view = observe(match, match.current_seat)
+        local = ExpertBot(9, budget_ms=None, playouts=240)
+        local.pool = LocalPool(2)
+        pooled = ExpertBot(9, budget_ms=None, playouts=240)
+        assert through_workers(pooled, lambda: pooled.evaluate(view)) == local.evaluate(view)
+        assert pooled.last_playouts == local.last_playouts
+        assert pooled.rng.getstate() == local.rng.getstate()  # the first try drew nothing
+
+    def test_the_pass_and_the_moon_plan_split_and_merge_too(self):
+        pass_view = observe(Match(Rules(), 5), 2)
+        match = arranged(MOON_HAND)
+        play(match, "2C", "6C", "9C")
+        moon_view = observe(match, 0)
+        assert moon_in_reach(moon_view)
+        for think in (lambda bot: bot.evaluate_pass(pass_view), lambda bot: bot.evaluate(moon_view)):
+            local = ExpertBot(4, budget_ms=None, playouts=200)
+            local.pool = LocalPool(2)
+            pooled = ExpertBot(4, budget_ms=None, playouts=200)
+            assert through_workers(pooled, lambda bot=pooled, think=think: think(bot)) == think(local)
+
+    def test_a_playout_budget_is_shared_out_and_a_time_budget_is_each_parts(self):
+        match = random_state(Rules(), 0, plays=1)
+        view = observe(match, match.current_seat)
+        assert len(view.legal) > 2
+        whole = ExpertBot(1, budget_ms=None, playouts=300)
+        whole.evaluate(view)
+        halves = ExpertBot(1, budget_ms=None, playouts=300)
+        halves.pool = LocalPool(2)
+        halves.evaluate(view)
+        assert abs(halves.last_playouts - whole.last_playouts) <= 2 * len(view.legal)
+        timed = ExpertBot(1, budget_ms=40)
+        timed.pool = LocalPool(2)
+        parts = timed.pool.shares(timed, view, "play", 7)
+        assert all(part["safe"].samples > 1 for part in parts)
+
+
+class TestTheEngineWorker:
+    def test_an_expert_turn_is_thought_on_the_helpers_and_the_intent_answered_once(self, monkeypatch):
+        engine = Engine(speed="instant", think_ms=20)
+        monkeypatch.setattr(worker, "host", engine.host)
+        seats = [{"name": "", "bot": None}] + [{"name": "", "bot": "expert"}] * 3
+        answer = engine.start(seats, 8)
+        assert engine.host.wants_helpers
+        worker.set_parts(2)
+        for _ in range(100):  # to a computer's turn with a choice (a single legal card needs no thinking)
+            if answer.view.step != protocol.STEP_BOT:
+                answer = engine.step(answer)
+                continue
+            turn = answer.view.turn
+            text = worker.handle(protocol.message(protocol.CONTINUE, turn=turn))
+            if text.startswith('{"think":'):
+                break
+            answer = protocol.read_answer(text)
+        asked = json.loads(text)
+        assert len(asked["think"]) == 2 and engine.host.turn == turn  # nothing happened yet
+        answers = [worker.think(job) for job in asked["think"]]
+        done = protocol.read_answer(worker.resume(json.dumps(answers)))
+        assert done.ok and done.view.turn == turn + 1 and done.view.last_decision["playouts"] > 0
+
+    def test_a_game_without_an_expert_starts_no_helpers(self):
+        engine = Engine()
+        engine.start([{"name": "", "bot": None}] + [{"name": "", "bot": "hard"}] * 3, 2)
+        assert not engine.host.wants_helpers
+
+
+def test_every_seat_still_plays_legally_with_parts():
+    match = Match(PRESETS["omnibus"], 6)
+    bots = [ExpertBot(seat, budget_ms=None, playouts=60) for seat in range(4)]
+    for bot in bots:
+        bot.pool = LocalPool(3)
+    while not match.results:
+        seat = match.to_act[0]
+        match.apply(bots[seat].decide(observe(match, seat)))
+    assert match.phase in (Phase.PASS, Phase.PLAY, Phase.OVER)
