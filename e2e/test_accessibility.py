@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from table import hand, open_game, play_until, take_turn, wait_for_person
+from table import ENGINE_TIMEOUT, hand, open_game, play_until, take_turn, wait_for_person
 
 AXE = Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js"
 SERIOUS = ("serious", "critical")
@@ -36,10 +36,14 @@ def test_axe_finds_nothing_serious_on_the_table_the_settings_and_the_score_sheet
     page.keyboard.press("Escape")
     play_until(page, "summary")
     assert serious_violations(page) == []  # the end-of-hand summary
+    page.click("#dialog [data-action=review]", timeout=ENGINE_TIMEOUT)  # once the thinker has reviewed it
+    page.wait_for_selector("#dialog .review .decision")
+    assert serious_violations(page) == []  # the hand's review
+    page.keyboard.press("Escape")
     take_turn(page)
     wait_for_person(page)
     assert page.locator("#sheet svg.chart").count() == 1
-    assert serious_violations(page) == []  # the score sheet with its chart
+    assert serious_violations(page) == []  # the score sheet with its chart (and its review buttons)
 
 
 @pytest.mark.parametrize("size", [(360, 640), (640, 360)], ids=["portrait", "landscape"])

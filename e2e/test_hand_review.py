@@ -25,9 +25,11 @@ def test_a_hand_is_reviewed_offline_and_opens_from_its_summary_and_from_the_scor
         page.wait_for_selector("#dialog .review")
         assert page.inner_text("#dialog h2") == "Review of hand 1"
         assert "The pass" in page.inner_text("#dialog") and "best" in page.inner_text("#dialog .choices").lower()
-        page.click("#dialog [data-action=review-page][data-page='1']")
+        page.keyboard.press("Enter")  # the focus is on Next, and stays there from page to page
         page.wait_for_selector("#dialog h3:text('Trick 1 of 13')")
         assert page.locator("#dialog .last-trick .card").count() == 4
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#dialog h3:text('Trick 2 of 13')")
         page.keyboard.press("Escape")
         page.wait_for_selector("#dialog [data-action=next]")  # back to the summary
         page.click("#dialog [data-action=next]")

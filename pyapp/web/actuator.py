@@ -50,6 +50,11 @@ class Actuator:
         """Draw everything from state (the only way the page changes)."""
         focused = self.document.activeElement
         focus_card = focused.getAttribute("data-card") if focused and focused.closest("#hand") else None
+        # A dialog's button with the focus (the review's Next): the same button has it when redrawn.
+        in_dialog = focused and focused.closest("#dialog") and focused.getAttribute("data-action")
+        same = f'button[data-action="{focused.getAttribute("data-action")}"]' if in_dialog else ""
+        if same and focused.classList.contains("primary"):
+            same += ".primary"
         self.regions["table"].innerHTML = markup.render_table(session)
         self.regions["hand"].innerHTML = markup.render_hand(session)
         drawn = (len(session.read_results), session.view is None, markup.sheet_names(session))
@@ -66,7 +71,9 @@ class Actuator:
         session.arrivals = []  # each card flies in once
         session.dealing = False
         if opened or (dialog and self.focus_lost()):  # a dialog opened, or redrawn under the focus
-            first = self.regions["dialog"].querySelector("button.primary, select, input, button")
+            enabled = "button.primary:not([disabled]), select, input, button:not([disabled])"
+            first = same and self.regions["dialog"].querySelector(same + ":not([disabled])")
+            first = first or self.regions["dialog"].querySelector(enabled)  # a disabled button cannot take it
             if first:
                 first.focus()
         elif not dialog:
