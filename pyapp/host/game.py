@@ -91,7 +91,7 @@ class Host:
         """Answer one intent (JSON text, see :func:`pyapp.web.protocol.message`) with JSON text."""
         extra: dict[str, Any] = {}
         writes: list[list[Any]] = []
-        quiet = False  # a review computed elsewhere changes nothing on the table: no view, no new turn
+        quiet = False  # nothing changed on the table (a review computed elsewhere, a stale timer): no view, no turn
         try:
             data = self._read(text)
             quiet = data["intent"] == protocol.REVIEWED

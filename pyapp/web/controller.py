@@ -238,7 +238,8 @@ class Controller:
         session = self.session
         if session.take_reviews(answer.reviews, answer.reviews_reset):
             hand, session.review_wanted = session.review_wanted, None
-            self.actuator.keep(asyncio.create_task(self.open_review(hand)))
+            if not session.panel:  # asked for, and nothing else opened since: it opens now
+                self.actuator.keep(asyncio.create_task(self.open_review(hand)))
         if self.thinker is not None:
             for job in answer.jobs:
                 self.actuator.keep(asyncio.create_task(self.review(job)))
