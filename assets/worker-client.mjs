@@ -12,15 +12,18 @@ export function startWorker(url, name, first = undefined) {
   if (first !== undefined) worker.postMessage(first);
   const calls = new Map();
   let nextId = 0;
+  let broken = null; // why the worker failed: every later call fails at once (never waits for ever)
   const started = {
     handle: (text) =>
       new Promise((resolve, reject) => {
+        if (broken) return reject(broken);
         calls.set(nextId, { resolve, reject });
         worker.postMessage({ id: nextId++, text });
       }),
   };
   return new Promise((resolve, reject) => {
     const failed = (error) => {
+      broken = error;
       reject(error);
       calls.forEach((call) => call.reject(error));
       calls.clear();

@@ -170,6 +170,16 @@ class TestWhatHappensNext:
         played = engine.send(protocol.CONTINUE, turn=answer.view.turn)
         assert len(played.view.trick) == len(answer.view.trick) + 1 or played.view.step == protocol.STEP_COLLECT
 
+    def test_a_hint_or_a_share_does_not_stop_a_computers_timed_card(self):
+        engine = Engine(speed="fast")
+        answer = engine.step(engine.start(SEATS, 8))  # the pass
+        while answer.view.step != protocol.STEP_BOT:
+            answer = engine.step(answer)
+        for intent in (protocol.SHARE, protocol.HINT, protocol.READ_LINK):
+            engine.send(intent, query="deal=3")  # the page takes these answers without their view
+        played = engine.send(protocol.CONTINUE, turn=answer.view.turn)  # the timer set before them
+        assert played.view is not None and played.view.turn == answer.view.turn + 1
+
     def test_collect_by_timer_and_autoplay_are_timed_steps(self):
         engine = Engine(speed="instant", collect="timer", autoplay="on")
         answer = engine.play_until(engine.start(SEATS, 9), lambda a: a.view.step == protocol.STEP_COLLECT)

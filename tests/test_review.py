@@ -89,7 +89,7 @@ class TestJobs:
         match.apply(MediumBot(0).decide(observe(match, 0)))  # the next hand goes on: the job holds only the first
         job = review_job(match, 0, [0], playouts=100)
         assert len(json.loads(job)["match"]["history"]) == match.hand_span(0)[1]
-        hand, decisions = read_answer(run_job(job), match.seed, len(match.results))
+        hand, decisions = read_answer(run_job(job), match)
         direct = review_hand(match, 0, [0], playouts=100)
         assert hand == 0 and [d.to_dict() for d in decisions] == [d.to_dict() for d in direct]  # to hundredths
 
@@ -98,9 +98,10 @@ class TestJobs:
         assert "error" in json.loads(run_job("[1"))
         match = medium_hand(3)
         answer = json.loads(run_job(review_job(match, 0, [0], playouts=50)))
-        for damaged in (dict(answer, game=answer["game"] + 1), dict(answer, hand=5), dict(answer, decisions=[{}]), "{"):
+        foreign = (dict(answer, game=answer["game"] + 1), dict(answer, hand=5), dict(answer, played="0" * 16))
+        for damaged in (*foreign, dict(answer, decisions=[{}]), "{"):
             with pytest.raises(ValueError) as refused:
-                read_answer(damaged if isinstance(damaged, str) else json.dumps(damaged), match.seed, 1)
+                read_answer(damaged if isinstance(damaged, str) else json.dumps(damaged), match)
             assert refused.value.args[0].code == "review_unusable"
 
     def test_a_decision_reads_back_as_it_was_written(self):

@@ -41,7 +41,10 @@ EXPECTED_ERRORS = (ActionError, IllegalAction, LinkError, RulesError, SaveError,
 SPEED_DELAYS_MS = {"instant": 0, "fast": 250, "normal": 650, "slow": 1200}  # a computer seat's delay
 COLLECT_DELAY_MS = 1200  # "collect by timer": how long a finished trick stays on the table
 DEFAULT_SETTINGS: dict[str, Any] = {"think_ms": 300, "speed": "normal", "collect": "click", "autoplay": "off"}
-MAX_MESSAGE = 200_000  # characters: a save of the longest game is far shorter
+MAX_MESSAGE = 2_000_000  # characters: a save of the longest game, with its reviews, is far shorter
+# Intents that change nothing on the table: their answers do not count as a turn, so a timer set before
+# one (a computer's card) still runs when it comes (the page takes these answers without their view).
+TURNLESS = (protocol.HINT, protocol.SHARE, protocol.READ_LINK, protocol.REVIEW)
 
 
 def result_data(result: HandResult) -> dict[str, Any]:
@@ -92,14 +95,16 @@ class Host:
         extra: dict[str, Any] = {}
         writes: list[list[Any]] = []
         quiet = False  # nothing changed on the table (a review computed elsewhere, a stale timer): no view, no turn
+        turnless = False
         try:
             data = self._read(text)
             quiet = data["intent"] == protocol.REVIEWED
+            turnless = data["intent"] in TURNLESS
             handler = getattr(self, "_on_" + data["intent"])
             extra = handler(data, writes) or {}
         except EXPECTED_ERRORS as error:
-            return self._answer(refusal=refusal_of(error), quiet=quiet)
-        return self._answer(writes=writes, quiet=quiet or extra.pop("quiet", False), **extra)
+            return self._answer(refusal=refusal_of(error), quiet=quiet, turnless=turnless)
+        return self._answer(writes=writes, quiet=quiet or extra.pop("quiet", False), turnless=turnless, **extra)
 
     @staticmethod
     def _read(text: str) -> dict[str, Any]:
@@ -117,10 +122,15 @@ class Host:
         return data
 
     def _answer(
-        self, refusal: dict | None = None, writes: list | None = None, quiet: bool = False, **extra: Any
+        self,
+        refusal: dict | None = None,
+        writes: list | None = None,
+        quiet: bool = False,
+        turnless: bool = False,
+        **extra: Any,
     ) -> str:
         shown = self.table is not None and not quiet
-        if shown:
+        if shown and not turnless:
             self.turn += 1
         view = self._view() if shown else None
         results = self.table.match.results if self.table is not None else []
@@ -262,7 +272,7 @@ class Host:
     def _on_reviewed(self, data: dict[str, Any], writes: list) -> None:
         match = self._table().match
         text = data.get("review") if isinstance(data.get("review"), str) else ""
-        hand, decisions = read_review(text, match.seed, len(match.results))
+        hand, decisions = read_review(text, match)
         if hand not in self.reviews:
             self.reviews[hand] = decisions
             self.new_reviews.append([hand, round(lost_to_mistakes(decisions), 2)])
@@ -466,7 +476,9 @@ class Host:
             self.wanted.add(number)  # a hand finished here: reviewed in the background
         for number in range(finished, self.stored_hands):  # an undo took these back
             writes.extend([[protocol.hand_key(number), None], [protocol.review_key(number), None]])
-            self.reviews.pop(number, None)
+            if self.reviews.pop(number, None) is not None:  # the page has it: it gets the reviews anew
+                self.reviews_reset = True
+                self.new_reviews = [[hand, round(lost_to_mistakes(d), 2)] for hand, d in sorted(self.reviews.items())]
             self.wanted.discard(number)
             self.jobs_given.discard(number)
         self.stored_hands = finished
@@ -518,7 +530,7 @@ class Host:
         stored = saved.get("reviews") if isinstance(saved.get("reviews"), list) else []
         for number, record in enumerate(stored[: len(match.results)]):
             try:
-                hand, decisions = read_review(record, match.seed, len(match.results))
+                hand, decisions = read_review(record, match)
             except (ValueError, TypeError):
                 continue
             if hand == number:

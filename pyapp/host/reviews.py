@@ -13,6 +13,7 @@ hand in progress never leaves the engine.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -48,12 +49,22 @@ def run_job(text: str) -> str:
         decisions = review_hand(match, hand, [int(seat) for seat in seats], playouts)
     except (SaveError, ValueError, KeyError, TypeError) as error:
         return compact({"error": str(error)})
-    return compact({"game": match.seed, "hand": hand, "decisions": [decision.to_dict() for decision in decisions]})
+    decided = [decision.to_dict() for decision in decisions]
+    return compact({"game": match.seed, "hand": hand, "played": played_key(match, hand), "decisions": decided})
 
 
-def read_answer(text: Any, seed: int, hands: int) -> tuple[int, list[Decision]]:
-    """The hand and its reviewed decisions from a thinker's answer for game ``seed`` with ``hands`` scored
-    hands; ``ValueError`` when it is not one (another game's, a hand since undone, damaged)."""
+def played_key(match: Match, hand: int) -> str:
+    """What names the way hand ``hand`` was played: a review is of that hand only as it was played (an
+    undo and other cards after it make another hand of the same number)."""
+    start, end = match.hand_span(hand)
+    actions = compact([action.to_dict() for action in match.history[start:end]])
+    return hashlib.sha256(f"{match.seed}:{hand}:{actions}".encode()).hexdigest()[:16]
+
+
+def read_answer(text: Any, match: Match) -> tuple[int, list[Decision]]:
+    """The hand and its reviewed decisions from a thinker's answer for ``match``; ``ValueError`` when it
+    is not one (another game's, a hand since undone or played another way, damaged)."""
+    seed, hands = match.seed, len(match.results)
     try:
         data = json.loads(text) if isinstance(text, str) else text
     except ValueError:
@@ -63,6 +74,8 @@ def read_answer(text: Any, seed: int, hands: int) -> tuple[int, list[Decision]]:
     hand, decisions = data.get("hand"), data.get("decisions")
     if type(hand) is not int or not 0 <= hand < hands or not isinstance(decisions, list):
         raise _unusable("The review is not of a finished hand of this game")
+    if data.get("played") != played_key(match, hand):
+        raise _unusable("The review is of that hand as it was played before an undo")
     try:
         return hand, [Decision.from_dict(decision) for decision in decisions]
     except ValueError as error:

@@ -268,18 +268,18 @@ class Controller:
         await self.send(protocol.CONTINUE, turn=turn)
 
     async def review(self, job: str) -> None:
-        """Have the thinker worker review a finished hand, and give the engine its answer."""
-        game = self.session.game
+        """Have the thinker worker review a finished hand, and give the engine its answer (which it
+        refuses when the hand has been undone or the game replaced meanwhile)."""
         try:
             text = await self.thinker.run(job)
+            failed = "error" in json.loads(text)
         except Exception:  # the thinker could not start or failed: the game goes on without reviews
+            failed = True
+        if failed:
             self.session.reviews_failed = True
             self.render()
-            return
-        answer = await self.send(protocol.REVIEWED, review=text)
-        if not answer.ok and self.session.game == game:  # not for a game since replaced: the thinker failed
-            self.session.reviews_failed = True
-            self.render()
+        else:
+            await self.send(protocol.REVIEWED, review=text)
 
     async def open_review(self, hand: int) -> None:
         """Open a finished hand's review (once it is computed: until then, say so and open it when it is)."""

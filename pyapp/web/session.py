@@ -84,14 +84,10 @@ class Session:
         whether the hand waited for is among them."""
         if reset:
             self.reviews = {}
+            self.review_wanted = None  # asked for in the game (or the hands) these reviews replace
         for hand, lost in reviews:
             self.reviews[hand] = lost
         return self.review_wanted is not None and self.review_wanted in self.reviews
-
-    @property
-    def game(self) -> str:
-        """Which game is on screen (its deal number), "" before any."""
-        return self.view.game_key.split(":")[0] if self.view is not None else ""
 
     @property
     def read_results(self) -> list:

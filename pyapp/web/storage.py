@@ -113,7 +113,8 @@ def read_saved_game(storage: Storage):
     number = current.get("hand") if isinstance(current, dict) else None
     count = number if isinstance(number, int) and 0 <= number <= MOST_HANDS else 0
     hands = [parse_json(storage.get(protocol.hand_key(index))) for index in range(count)]
-    reviews = [parse_json(storage.get(protocol.review_key(index))) for index in range(count)]
+    # A finished game's current hand is its last, scored one: its review is read too.
+    reviews = [parse_json(storage.get(protocol.review_key(index))) for index in range(count + 1)]
     return {"game": parse_json(game), "hands": hands, "current": current, "reviews": reviews}
 
 
