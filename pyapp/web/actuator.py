@@ -80,7 +80,7 @@ class Actuator:
             hand = self.regions["hand"]
             card = hand.querySelector(f'[data-card="{focus_card}"]') if focus_card else None
             if card and not hand.querySelector("[data-action=collect]"):
-                card.focus()
+                card.focus(self.window.JSON.parse('{"preventScroll": true}'))  # redrawn where it was: no jump
             elif card or self.focus_lost():
                 self.focus_hand()  # a finished trick takes the focus from the cards: Enter collects it
 
