@@ -52,6 +52,15 @@ def seat_name(view, seat: int) -> str:
     return escape(shown_name(view.seats[seat].name))
 
 
+def trick_figures(view, trick) -> str:
+    """A finished trick's cards in a row, each with its player's name, the winner's marked."""
+    return "".join(
+        f"<figure>{card_markup(card, 'div', 'small' + (' winner' if seat == trick.winner else ''))}"
+        f"<figcaption>{seat_name(view, seat)}</figcaption></figure>"
+        for seat, card in trick.plays
+    )
+
+
 def dialog(title: str, body: str, buttons: str) -> str:
     """A modal dialog: its title, body and row of buttons (the first dialog on the page names itself by the title)."""
     return (

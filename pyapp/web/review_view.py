@@ -10,7 +10,7 @@ MicroPython and CPython.
 """
 
 from .i18n import decimal, t
-from .markup import SUIT_CLASS, card_markup, close_button, dialog, seat_name
+from .markup import SUIT_CLASS, close_button, dialog, seat_name, trick_figures
 from .names import card_face
 
 PASS_PAGE = -1  # the review's page of the pass (the others are the tricks' numbers)
@@ -89,12 +89,7 @@ def render_review(session) -> str:
     else:
         trick = review.tricks[page]
         heading = t("review.trick", number=page + 1, count=len(review.tricks))
-        cards = "".join(
-            f"<figure>{card_markup(card, 'div', 'small' + (' winner' if seat == trick.winner else ''))}"
-            f"<figcaption>{seat_name(view, seat)}</figcaption></figure>"
-            for seat, card in trick.plays
-        )
-        body = f'<div class="last-trick">{cards}</div>'
+        body = f'<div class="last-trick">{trick_figures(view, trick)}</div>'
     body += "".join(render_decision(session, decision) for decision in decisions)
     if not decisions and page != PASS_PAGE:
         body += f'<p class="quiet">{t("review.no_choice")}</p>'

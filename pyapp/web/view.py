@@ -11,7 +11,7 @@ from . import player_stats
 from .chart import render_chart
 from .i18n import card_name, decimal, has_text, languages, shown_name, t
 from .i18n import language as current_language
-from .markup import card_markup, close_button, dialog, escape, seat_name
+from .markup import card_markup, close_button, dialog, escape, seat_name, trick_figures
 from .names import COLLECT, DEFAULT_LEVEL, SPEEDS, THINK_TIMES, TOGGLE, card_face
 from .review_view import lost_line, render_review, review_button
 
@@ -448,11 +448,7 @@ def render_last_trick(session) -> str:
     if not last:
         body = f"<p>{t('last.none')}</p>"
     else:
-        cards = "".join(
-            f"<figure>{card_markup(text, 'div', 'small' + (' winner' if seat == last.winner else ''))}"
-            f"<figcaption>{seat_name(view, seat)}</figcaption></figure>"
-            for seat, text in last.plays
-        )
+        cards = trick_figures(view, last)
         if last.winner is None:
             taker = t("last.cancelled")
         else:
