@@ -28,15 +28,19 @@ def new_table(**options):
 
 
 class TestTable:
-    def test_computer_seats_pass_one_at_a_time_while_the_person_chooses_and_the_rest_at_once(self):
-        table = new_table()
+    def test_thinking_seats_pass_one_at_a_time_while_the_person_chooses_the_others_at_once(self):
+        table = Table.new({"seats": [SEATS[0], {"bot": "hard"}, {"bot": "basic"}, {"bot": "expert"}], "seed": 4})
         assert table.match.phase is Phase.PASS and table.passes_waiting
-        assert table.people_to_act == [0] and table.bots_to_act == [1, 2, 3]
-        assert [seat.name for seat in table.seats] == ["Ann", "Eva", "Jan", "Bo b"]
+        assert table.people_to_act == [0] and table.bots_to_act == [1, 3]  # Basic passed with the deal
         assert table.bot_step()  # what the host does while the person picks cards
-        assert [chosen is not None for chosen in table.match.passes] == [False, True, False, False]
+        assert [chosen is not None for chosen in table.match.passes] == [False, True, True, False]
         table.act({"seat": 0, "pass": first_three(table)})
-        assert table.match.phase is Phase.PLAY  # nobody waited for the two still to choose
+        assert table.match.phase is Phase.PLAY  # nobody waited for Expert, still to choose
+
+    def test_without_a_thinking_seat_every_computer_passes_with_the_deal(self):
+        table = new_table()
+        assert [seat.name for seat in table.seats] == ["Ann", "Eva", "Jan", "Bo b"]
+        assert table.people_to_act == [0] and table.bots_to_act == [] and not table.passes_waiting
 
     def test_a_person_cannot_act_for_a_computer_seat(self):
         table = new_table()

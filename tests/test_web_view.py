@@ -257,8 +257,10 @@ class TestFirstDeal:
         "rules",
         [{}, {"players": 3}, {"players": 5, "target": 50}, {"players": 8, "variant": "cancellation"}],
     )
-    def test_the_page_deals_what_the_engine_deals(self, rules):
-        seats = [{"name": " Ann  B ", "bot": None}] + [{"name": "", "bot": "medium"}] * (rules.get("players", 4) - 1)
+    @pytest.mark.parametrize("levels", [["medium"], ["hard", "basic", "expert"]])
+    def test_the_page_deals_what_the_engine_deals(self, rules, levels):
+        others = rules.get("players", 4) - 1
+        seats = [{"name": " Ann  B ", "bot": None}] + [{"name": "", "bot": b} for b in (levels * others)[:others]]
         for seed in (1, 99, 2**31 - 5):
             options = {"rules": rules, "seats": seats, "seed": seed}
             assert first_deal.can_deal_ahead(options, catalog())

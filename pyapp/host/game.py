@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..bots import BOTS, ExpertBot
+from ..bots import BOTS, THINKING, ExpertBot
 from ..bots.review import Decision, lost_to_mistakes
 from ..engine.actions import ActionError
 from ..engine.cards import card_text
@@ -564,6 +564,7 @@ def catalog() -> dict[str, Any]:
         "presets": presets,
         "options": option_schema(),
         "levels": list(BOTS),
+        "thinking": list(THINKING),  # the levels that choose their pass while the person does
         "cards_passed": CARDS_PASSED,
         "points_per_pack": POINTS_PER_PACK,
     }

@@ -225,18 +225,24 @@ class Table:
 
     @property
     def passes_waiting(self) -> bool:
-        """Whether computer seats have still to pass while a person chooses: the host has them choose one
-        at a time meanwhile (:meth:`bot_step`), so that an Expert's played-out pass never holds up an answer."""
-        return self.match.phase is Phase.PASS and bool(self.bots_to_act) and bool(self.people_to_act)
+        """Whether thinking computer seats (Hard, Expert) have still to pass while a person chooses: the host
+        has them choose one at a time meanwhile (:meth:`bot_step`), so that a played-out pass never holds
+        up an answer.  The other levels pass at once (:meth:`_bots_pass`): no redraw while the person picks."""
+        return self.match.phase is Phase.PASS and bool(self.people_to_act) and any(map(self._thinks, self.bots_to_act))
+
+    def _thinks(self, seat: int) -> bool:
+        return self.seats[seat].bot in THINKING
 
     def _bots_pass(self) -> None:
-        """Once no person has still to pass, the computer seats that have not passed choose at once:
-        nobody receives before everyone chose."""
-        while self.match.phase is Phase.PASS and self.bots_to_act and not self.people_to_act:
-            seat = self.bots_to_act[0]
-            bot = self.bots[seat]
+        """The computer seats that pass at once do; the thinking ones too once no person has still to pass
+        (nobody receives before everyone chose)."""
+        while self.match.phase is Phase.PASS:
+            seats = [seat for seat in self.bots_to_act if not self.people_to_act or not self._thinks(seat)]
+            if not seats:
+                return
+            bot = self.bots[seats[0]]
             assert bot is not None
-            self.match.apply(bot.decide(observe(self.match, seat)))
+            self.match.apply(bot.decide(observe(self.match, seats[0])))
 
     # Saves ---------------------------------------------------------------
 

@@ -28,6 +28,7 @@ class Actuator:
         self.notice_serial = 0
         self.sheet_drawn = None  # what the score sheet was drawn from: it is redrawn only when that changes
         self.dialog_drawn = ""  # the dialog's markup now on the page
+        self.hand_drawn = ""  # the hand's markup now on the page
         self.tasks = []
 
     def label_page(self, code: str) -> None:
@@ -56,7 +57,10 @@ class Actuator:
         if same and focused.classList.contains("primary"):
             same += ".primary"
         self.regions["table"].innerHTML = markup.render_table(session)
-        self.regions["hand"].innerHTML = markup.render_hand(session)
+        hand = markup.render_hand(session)
+        if hand != self.hand_drawn:  # an unchanged hand is left alone: a card being pressed stays to be clicked
+            self.regions["hand"].innerHTML = hand
+            self.hand_drawn = hand
         drawn = (len(session.read_results), session.view is None, markup.sheet_names(session))
         if drawn != self.sheet_drawn:
             self.regions["sheet"].innerHTML = markup.render_sheet(session)

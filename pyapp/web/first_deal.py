@@ -44,10 +44,12 @@ def first_view(options: dict, catalog: dict) -> dict:
     hands = deal.deal(deal.deck_ids(players, packs), players, options["seed"], 0)[0]
     hand = [face_text(card) for card in sorted(hands[0], key=lambda card: card % deal.FACES)]
     zeros = [0] * players
+    # The thinking levels choose their passes while the person does, one at a time; the others have passed.
+    thinking = [index for index, seat in enumerate(options["seats"]) if seat["bot"] in catalog["thinking"]]
     data = {
         "turn": 0,
         "step": protocol.STEP_PASS,
-        "after_ms": 0,  # the computers choose their passes while the person does, one at a time
+        "after_ms": 0 if thinking else None,
         "seat": 0,
         "seats": [
             {"name": protocol.clean_name(seat["name"], index), "bot": seat["bot"]}
@@ -65,8 +67,8 @@ def first_view(options: dict, catalog: dict) -> dict:
         "legal": [],
         "reasons": {},
         "received": [],
-        "passes_chosen": [False] * players,
-        "to_act": list(range(players)),
+        "passes_chosen": [index != 0 and index not in thinking for index in range(players)],
+        "to_act": [index for index in range(players) if index == 0 or index in thinking],
         "trick": [],
         "last_trick": None,
         "last_trick_key": "",
@@ -81,7 +83,7 @@ def first_view(options: dict, catalog: dict) -> dict:
         "can_claim": False,
         "summary_hand": None,
         "hands_read": 0,
-        "game_key": str(options["seed"]) + ":0",
+        "game_key": str(options["seed"]) + ":" + str(players - 1 - len(thinking)),  # the passes made
         "last_decision": None,
     }
     return data
