@@ -30,6 +30,12 @@ RECORDS = [
 ]
 
 
+def lost(decision: dict) -> float:
+    """What a reviewed decision (plain data) cost against its best choice."""
+    made = next(points for faces, points in decision["choices"] if faces == decision["made"])
+    return made - decision["choices"][0][1]
+
+
 def raw(engine: Engine, intent: str, **arguments) -> dict:
     return json.loads(engine.host.handle(protocol.message(intent, **arguments)))
 
@@ -238,6 +244,35 @@ class TestWhatHappensNext:
         assert reloaded.send(protocol.LOAD, saved=engine.saved()).ok
         assert reloaded.host.table.finishing == {finisher: 0}
 
+    def test_the_cards_the_computer_played_for_a_person_are_kept_and_not_reviewed_as_theirs(self):
+        engine = Engine(speed="instant")
+        engine.play_until(engine.start(SEATS, 7), lambda a: a.view.step == "play" and a.view.tricks_played == 2)
+        finished_from = len(engine.host.table.match.history)
+        engine.send(protocol.FINISH)
+        table = engine.host.table
+        assert len(table.match.results) == 1 and table.played_for
+        assert min(table.played_for) == finished_from
+        assert {table.match.history[index].seat for index in table.played_for} == {0}
+        reloaded = Engine(speed="instant")
+        loaded = reloaded.send(protocol.LOAD, saved=engine.saved())
+        assert reloaded.host.table.played_for == table.played_for  # kept with the finished hand's record
+        (job,) = loaded.jobs  # the last hand's review comes by itself
+        assert json.loads(job)["played_for"] == sorted(table.played_for)
+        tricks = [decision["trick"] for decision in json.loads(run_job(job))["decisions"]]
+        assert tricks and max(tricks) < 2  # the person chose up to the third trick; the computer played on
+
+    def test_a_damaged_record_of_the_cards_played_for_a_person_costs_only_that_record(self):
+        engine = Engine(speed="instant")
+        engine.play_until(engine.start(SEATS, 7), lambda a: a.view.step == "play" and a.view.tricks_played == 2)
+        engine.send(protocol.FINISH)
+        saved = engine.saved()
+        for damage in ("x", [-1, 10**6, "3", None], {"a": 1}):
+            saved["hands"][0] = dict(saved["hands"][0], played_for=damage)
+            reloaded = Engine(speed="instant")
+            assert reloaded.send(protocol.LOAD, saved=saved).ok
+            assert reloaded.host.table.played_for == set()
+            assert len(reloaded.host.table.match.results) == 1
+
 
 class TestFairness:
     def test_no_answer_holds_a_card_of_another_seats_hand(self):
@@ -346,7 +381,7 @@ class TestSaving:
 
 class TestReviews:
     @staticmethod
-    def first_hand(engine: Engine) -> list[str]:
+    def first_hand(engine: Engine, seats: list | None = None) -> list[str]:
         """Play a new game to its first summary; the review jobs its answers gave."""
         jobs: list[str] = []
 
@@ -354,8 +389,23 @@ class TestReviews:
             jobs.extend(answer.jobs)
             return answer.view.step == protocol.STEP_SUMMARY
 
-        engine.play_until(engine.start(SEATS, 11), summary)
+        engine.play_until(engine.start(seats or SEATS, 11), summary)
         return jobs
+
+    def test_at_one_device_each_person_sees_only_their_own_review(self):
+        engine = Engine(speed="instant")
+        seats = [{"name": "Ann", "bot": None}, {"name": "", "bot": "basic"}, {"name": "Bo", "bot": None}, SEATS[1]]
+        (job,) = self.first_hand(engine, seats)
+        assert json.loads(job)["seats"] == [0, 2]
+        decisions = json.loads(run_job(job))["decisions"]
+        (entry,) = engine.send(protocol.REVIEWED, review=run_job(job)).reviews
+        for seat in (0, 2):
+            mine = [d for d in decisions if d["seat"] == seat]
+            assert entry[1][seat] == round(sum(lost(d) for d in mine if lost(d) >= 1), 2)
+        assert entry[1][1] == entry[1][3] == 0
+        viewer = engine.host.viewer
+        review = engine.send(protocol.REVIEW, hand=0).review
+        assert review.decisions and {decision.seat for decision in review.decisions} == {viewer}
 
     def test_a_finished_hand_is_reviewed_once_kept_with_the_save_and_shown(self):
         engine = Engine(speed="instant")

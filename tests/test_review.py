@@ -14,6 +14,7 @@ from pyapp.engine.match import Match
 from pyapp.engine.observation import observe
 from pyapp.engine.rules import PRESETS, Rules
 from pyapp.host.reviews import read_answer, review_job, run_job
+from pyapp.web import thinker
 
 # Seat 3 takes the first trick with AC and leads 9S; seat 0 holds KS and 4S, and seat 1's only spade is QS.
 QUEEN_BEHIND = [
@@ -87,7 +88,7 @@ class TestJobs:
     def test_a_job_gives_what_the_host_reads_back(self):
         match = medium_hand(3)
         match.apply(MediumBot(0).decide(observe(match, 0)))  # the next hand goes on: the job holds only the first
-        job = review_job(match, 0, [0], playouts=100)
+        job = review_job(match, 0, [0], set(), playouts=100)
         assert len(json.loads(job)["match"]["history"]) == match.hand_span(0)[1]
         hand, decisions = read_answer(run_job(job), match)
         direct = review_hand(match, 0, [0], playouts=100)
@@ -97,12 +98,18 @@ class TestJobs:
         assert "error" in json.loads(run_job('{"job": "review"}'))
         assert "error" in json.loads(run_job("[1"))
         match = medium_hand(3)
-        answer = json.loads(run_job(review_job(match, 0, [0], playouts=50)))
+        answer = json.loads(run_job(review_job(match, 0, [0], set(), playouts=50)))
         foreign = (dict(answer, game=answer["game"] + 1), dict(answer, hand=5), dict(answer, played="0" * 16))
         for damaged in (*foreign, dict(answer, decisions=[{}]), "{"):
             with pytest.raises(ValueError) as refused:
                 read_answer(damaged if isinstance(damaged, str) else json.dumps(damaged), match)
             assert refused.value.args[0].code == "review_unusable"
+
+    def test_the_thinker_runs_a_review_job_and_answers_anything_else_with_an_error(self):
+        job = review_job(medium_hand(3), 0, [0], set(), playouts=40)
+        assert thinker.handle(job) == run_job(job)
+        for broken in ("[1", "null", '{"job": "other"}'):
+            assert "error" in json.loads(thinker.handle(broken))
 
     def test_a_decision_reads_back_as_it_was_written(self):
         match = medium_hand(5)

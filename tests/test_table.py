@@ -42,6 +42,17 @@ class TestTable:
         assert [seat.name for seat in table.seats] == ["Ann", "Eva", "Jan", "Bo b"]
         assert table.people_to_act == [0] and table.bots_to_act == [] and not table.passes_waiting
 
+    def test_what_the_computer_played_for_a_person_is_kept_with_the_game_and_undone_with_it(self):
+        table = new_table()
+        table.act({"seat": 0, "pass": first_three(table)})
+        table.finish(0)
+        played = {index for index, action in enumerate(table.match.history) if action.seat == 0 and index > 3}
+        assert table.played_for == played and len(played) == 13
+        again = Table.from_document(json.loads(json.dumps(table.to_document())))
+        assert again.played_for == played
+        table.undo(0)  # the last card played for the person is taken back
+        assert table.played_for == played - {max(played)}
+
     def test_a_person_cannot_act_for_a_computer_seat(self):
         table = new_table()
         with pytest.raises(IllegalAction, match="not yours"):

@@ -90,13 +90,17 @@ def _faces(texts: Any) -> tuple[int, ...]:
     return tuple(parse_cards(" ".join(texts)))
 
 
-def review_hand(match: Match, hand: int, seats: list[int], playouts: int = REVIEW_PLAYOUTS) -> list[Decision]:
-    """Every decision with a choice that ``seats`` made in hand ``hand`` of ``match`` (a scored hand), in order."""
+def review_hand(
+    match: Match, hand: int, seats: list[int], playouts: int = REVIEW_PLAYOUTS, played_for: frozenset[int] = frozenset()
+) -> list[Decision]:
+    """Every decision with a choice that ``seats`` made in hand ``hand`` of ``match`` (a scored hand), in order;
+    not the cards the computer played for them (``played_for``: their places in the match's history)."""
     position = match.at_hand_start(hand)
     start, end = match.hand_span(hand)
     decisions = []
     for index, action in enumerate(match.history[start:end]):
-        if action.seat in seats and action.kind in (ActionKind.PASS, ActionKind.PLAY):
+        chosen = action.seat in seats and start + index not in played_for
+        if chosen and action.kind in (ActionKind.PASS, ActionKind.PLAY):
             observation = observe(position, action.seat)
             seed = (match.seed * 1009 + hand) * 1009 + index  # nothing hidden goes into the seed
             if action.kind is ActionKind.PASS or len(observation.legal) > 1:
@@ -138,6 +142,6 @@ def reason_of(observation: Observation, decision: Decision) -> str:
     return ""
 
 
-def lost_to_mistakes(decisions: list[Decision]) -> float:
-    """The points the mistakes among ``decisions`` are expected to have cost."""
-    return sum(decision.lost for decision in decisions if decision.mistake)
+def lost_to_mistakes(decisions: list[Decision], seat: int | None = None) -> float:
+    """The points the mistakes among ``decisions`` (``seat``'s only, when given) are expected to have cost."""
+    return sum(d.lost for d in decisions if d.mistake and (seat is None or d.seat == seat))

@@ -34,7 +34,7 @@ from .reviews import read_answer as read_review
 from .reviews import review_data, review_job
 from .table import FORMAT as TABLE_FORMAT
 from .table import VERSION as TABLE_VERSION
-from .table import Table
+from .table import Table, places
 from .thinking import WorkerPool
 
 EXPECTED_ERRORS = (ActionError, IllegalAction, LinkError, RulesError, SaveError, ValueError)
@@ -84,7 +84,7 @@ class Host:
         self.reviews: dict[int, list[Decision]] = {}  # the finished hands reviewed, by number
         self.wanted: set[int] = set()  # hands whose review is wanted: each one finished here, and any asked for
         self.jobs_given: set[int] = set()  # hands whose review job the page has
-        self.new_reviews: list[list[Any]] = []  # [hand, points lost] reviewed since the last answer
+        self.new_reviews: list[list[Any]] = []  # [hand, each seat's points lost] reviewed since the last answer
         self.reviews_reset = False  # the next answer gives every review (a game started or loaded)
         self.pool = WorkerPool()  # the engine worker's helpers, lent to Expert seats (pyapp/web/worker.py)
 
@@ -266,8 +266,9 @@ class Host:
         if hand not in self.reviews:
             self.wanted.add(hand)  # the answer's jobs have it, unless the page has it already
             raise IllegalAction(Reason("The hand is still being reviewed", "review_pending"))
-        game_lost = sum(lost_to_mistakes(decisions) for decisions in self.reviews.values())
-        return {"review": review_data(match, hand, self.reviews[hand], self.viewer, game_lost)}
+        viewer = self.viewer
+        game_lost = sum(lost_to_mistakes(decisions, viewer) for decisions in self.reviews.values())
+        return {"review": review_data(match, hand, self.reviews[hand], viewer, game_lost)}
 
     def _on_reviewed(self, data: dict[str, Any], writes: list) -> None:
         match = self._table().match
@@ -275,8 +276,12 @@ class Host:
         hand, decisions = read_review(text, match)
         if hand not in self.reviews:
             self.reviews[hand] = decisions
-            self.new_reviews.append([hand, round(lost_to_mistakes(decisions), 2)])
+            self.new_reviews.append(self._lost_entry(hand, decisions))
             writes.append([protocol.review_key(hand), text])
+
+    def _lost_entry(self, hand: int, decisions: list[Decision]) -> list[Any]:
+        """What the page has of a hand's review: [hand, each seat's points lost to mistakes in it]."""
+        return [hand, [round(lost_to_mistakes(decisions, seat), 2) for seat in range(self._table().match.players)]]
 
     def _jobs(self) -> list[str]:
         """The review jobs the page does not have yet: hands wanted, scored and not reviewed."""
@@ -287,7 +292,7 @@ class Host:
         hands = sorted(self.wanted - self.jobs_given - self.reviews.keys())
         hands = [hand for hand in hands if hand < len(match.results)]
         self.jobs_given.update(hands)
-        return [review_job(match, hand, people) for hand in hands]
+        return [review_job(match, hand, people, self.table.played_for) for hand in hands]
 
     def _on_share(self, data: dict[str, Any], writes: list) -> dict[str, Any]:
         table = self._table()
@@ -313,9 +318,7 @@ class Host:
         self.finished = None
         self.reviews = reviews
         self.wanted, self.jobs_given = set(), set()
-        self.new_reviews = [
-            [hand, round(lost_to_mistakes(decisions), 2)] for hand, decisions in sorted(reviews.items())
-        ]
+        self.new_reviews = [self._lost_entry(hand, decisions) for hand, decisions in sorted(reviews.items())]
         self.reviews_reset = True
         table.set_think_ms(float(self.settings["think_ms"]))
         self.sent_results = 0
@@ -470,6 +473,7 @@ class Host:
                 "hand": number,
                 "actions": [action.to_dict() for action in match.history[start:end]],
                 "result": result_data(match.results[number]),
+                "played_for": self._played_for(start, end),
             }
             writes.append([protocol.hand_key(number), compact(record)])
         for number in range(self.stored_hands, finished):
@@ -478,7 +482,7 @@ class Host:
             writes.extend([[protocol.hand_key(number), None], [protocol.review_key(number), None]])
             if self.reviews.pop(number, None) is not None:  # the page has it: it gets the reviews anew
                 self.reviews_reset = True
-                self.new_reviews = [[hand, round(lost_to_mistakes(d), 2)] for hand, d in sorted(self.reviews.items())]
+                self.new_reviews = [self._lost_entry(hand, d) for hand, d in sorted(self.reviews.items())]
             self.wanted.discard(number)
             self.jobs_given.discard(number)
         self.stored_hands = finished
@@ -486,6 +490,7 @@ class Host:
             "game": match.seed,
             "hand": match.hand_index,
             "actions": [action.to_dict() for action in match.history[match.hand_starts[-1] :]],
+            "played_for": self._played_for(match.hand_starts[-1], len(match.history)),
             "page": {
                 "collected": self.collected,
                 "summaries_seen": self.summaries_seen,
@@ -493,6 +498,10 @@ class Host:
             },
         }
         writes.append([protocol.SAVE_CURRENT, compact(current)])
+
+    def _played_for(self, start: int, end: int) -> list[int]:
+        """Where the computer decided for a person between ``start`` and ``end`` of the history (offsets)."""
+        return sorted(index - start for index in self._table().played_for if start <= index < end)
 
     @staticmethod
     def _pieces(saved: Any) -> tuple[dict[str, Any], dict[str, Any], int]:
@@ -507,18 +516,22 @@ class Host:
         if current.get("game") != seed or type(number) is not int or not 0 <= number <= len(hands):
             raise damaged("The parts of the saved game do not belong together")
         history: list[Any] = []
+        played_for: set[int] = set()
         for index, hand in enumerate(hands[:number]):
             if not isinstance(hand, dict) or hand.get("game") != seed or hand.get("hand") != index:
                 raise _hand_damaged(index, "is missing or damaged")
             if not isinstance(hand.get("actions"), list):
                 raise _hand_damaged(index, "is damaged")
+            played_for |= places(hand.get("played_for"), len(history), len(history) + len(hand["actions"]))
             history.extend(hand["actions"])
         if not isinstance(current.get("actions"), list):
             raise damaged("The hand in progress is damaged")
+        played_for |= places(current.get("played_for"), len(history), len(history) + len(current["actions"]))
         history.extend(current["actions"])
         match = {"format": MATCH_FORMAT, "version": MATCH_VERSION, "rules": header.get("rules"), "seed": seed}
         match["history"] = history
         document = {"format": TABLE_FORMAT, "version": TABLE_VERSION, "seats": header.get("seats"), "match": match}
+        document["played_for"] = sorted(played_for)
         page = current.get("page") if isinstance(current.get("page"), dict) else {}
         stored = sum(1 for hand in hands if isinstance(hand, dict))
         return document, page, stored

@@ -28,25 +28,28 @@ JOB = "review"
 VERSION = 1
 
 
-def review_job(match: Match, hand: int, seats: list[int], playouts: int = REVIEW_PLAYOUTS) -> str:
-    """The job that reviews ``seats``' decisions in scored hand ``hand`` of ``match``."""
+def review_job(match: Match, hand: int, seats: list[int], played_for: set[int], playouts: int = REVIEW_PLAYOUTS) -> str:
+    """The job that reviews ``seats``' decisions in scored hand ``hand`` of ``match``, but for the cards the
+    computer played for them (``played_for``, :attr:`Table.played_for`)."""
     document = to_document(match)
-    document["history"] = document["history"][: match.hand_span(hand)[1]]
-    return compact(
-        {"job": JOB, "version": VERSION, "match": document, "hand": hand, "seats": seats, "playouts": playouts}
-    )
+    start, end = match.hand_span(hand)
+    document["history"] = document["history"][:end]
+    job = {"job": JOB, "version": VERSION, "match": document, "hand": hand, "seats": seats, "playouts": playouts}
+    return compact({**job, "played_for": sorted(index for index in played_for if start <= index < end)})
 
 
-def run_job(text: str) -> str:
-    """Run a job (the thinker worker's one task): the review as JSON text, or {"error": why}."""
+def run_job(text: Any) -> str:
+    """Run a job (the thinker worker's one task; JSON text or the data read from it): the review as JSON
+    text, or {"error": why}."""
     try:
-        job = json.loads(text)
+        job = json.loads(text) if isinstance(text, str) else text
         if not isinstance(job, dict) or job.get("job") != JOB or job.get("version") != VERSION:
             raise _unusable("This is not a review job of this version")
         match, hand, seats, playouts = from_document(job["match"]), job["hand"], job["seats"], job["playouts"]
         if type(hand) is not int or not 0 <= hand < len(match.results) or type(playouts) is not int:
             raise _unusable("The job's hand or budget is not usable")
-        decisions = review_hand(match, hand, [int(seat) for seat in seats], playouts)
+        played_for = frozenset(int(index) for index in job["played_for"])
+        decisions = review_hand(match, hand, [int(seat) for seat in seats], playouts, played_for)
     except (SaveError, ValueError, KeyError, TypeError) as error:
         return compact({"error": str(error)})
     decided = [decision.to_dict() for decision in decisions]
@@ -89,8 +92,10 @@ def _unusable(text: str) -> ValueError:
 
 def review_data(match: Match, hand: int, decisions: list[Decision], viewer: int, game_lost: float) -> dict[str, Any]:
     """What the review dialog shows (:class:`pyapp.web.protocol.Review`): the hand's tricks, the viewer's
-    pass, and each decision with its choices, best first."""
+    pass, and each of the viewer's decisions with its choices, best first (another person's at the same
+    device are theirs to see)."""
     ended = observe(match.at_hand_end(hand), viewer)
+    decisions = [decision for decision in decisions if decision.seat == viewer]
     tricks = [
         {
             "leader": trick.leader,

@@ -60,6 +60,13 @@ def seats_from(data: Any, players: int) -> list[Seat]:
     return seats
 
 
+def places(data: Any, start: int, end: int) -> set[int]:
+    """Places in the history from ``data``, a list of offsets from ``start``, those that fall before ``end``:
+    only a review reads them (what the computer played for a person), so damage drops them, not the game."""
+    offsets = data if isinstance(data, list) else []  # none in a save from before they were kept
+    return {start + offset for offset in offsets if type(offset) is int and 0 <= start + offset < end}
+
+
 class Table:
     """A match with its seats; people decide through :meth:`act`, computers through :meth:`bot_step`."""
 
@@ -75,6 +82,7 @@ class Table:
         self.pool: LocalPool | None = None  # workers lent to Expert seats for their turns (the page's, see Host)
         self.thinking_since: float | None = None  # when a decision thought elsewhere first was first tried
         self.finishing: dict[int, int] = {}  # seat → the hand whose rest the computer plays for its person
+        self.played_for: set[int] = set()  # where in the history the computer decided for a person (Finish, claim)
         self._bots_pass()
 
     def _options(self, level: str) -> dict[str, Any]:
@@ -155,7 +163,8 @@ class Table:
         if index is None:
             raise IllegalAction(Reason("There is nothing of yours to undo", "nothing_to_undo"))
         self.match.undo_to(index)
-        self.last_decision = None
+        self.played_for = {played for played in self.played_for if played < index}
+        self.last_decision = self.thinking_since = None
         self.finishing = {}  # taken back: everyone plays their own cards again
 
     def may_claim(self, seat: int) -> bool:
@@ -169,8 +178,11 @@ class Table:
         self._check_person(seat)
         if not self.may_claim(seat):
             raise IllegalAction(CLAIM_REFUSED)
+        start = len(self.match.history)
         play_claim(self.match, seat)
-        self._bots_pass()
+        history = self.match.history
+        self.played_for.update(index for index in range(start, len(history)) if not self.bots[history[index].seat])
+        self._after_decision()
 
     def finish(self, seat: int) -> None:
         """The computer plays the rest of this hand for ``seat``, at once, and the computer seats with it;
@@ -183,6 +195,7 @@ class Table:
 
     def _after_decision(self) -> None:
         """Play at once what the computer is finishing (with the computer seats between), then the passes."""
+        self.thinking_since = None  # a decision tried before this one is not the next one
         hand_index = self.match.hand_index
         self.finishing = {seat: hand for seat, hand in self.finishing.items() if hand == hand_index}
         if self.finishing:
@@ -193,6 +206,8 @@ class Table:
                 bot = self.bots[current] or (helper if current in self.finishing else None)
                 if bot is None:
                     break  # another person's turn
+                if self.bots[current] is None:
+                    self.played_for.add(len(self.match.history))
                 self.match.apply(bot.decide(observe(self.match, current)))
             if self.match.hand_index != hand_index:
                 self.finishing = {}
@@ -253,6 +268,7 @@ class Table:
             "version": VERSION,
             "seats": [seat.to_dict() for seat in self.seats],
             "match": to_document(self.match),
+            "played_for": sorted(self.played_for),
         }
 
     @classmethod
@@ -264,4 +280,6 @@ class Table:
             seats = seats_from(document.get("seats"), match.players)
         except (ValueError, RulesError) as error:
             raise damaged(f"The saved game's seats are damaged: {error}") from None
-        return cls(match, seats)
+        table = cls(match, seats)
+        table.played_for = places(document.get("played_for"), 0, len(match.history))
+        return table

@@ -264,7 +264,7 @@ class Answer(Record):
 
     ``jobs`` are hand reviews to compute, each JSON text for the thinker
     worker, whose answer goes back as REVIEWED; ``reviews`` are the hands
-    reviewed since the last answer, as [hand, points lost to mistakes]
+    reviewed since the last answer, as [hand, [each seat's points lost to mistakes]]
     (after START or LOAD every one, with ``reviews_reset`` true); ``review``
     answers REVIEW.
     """

@@ -48,7 +48,7 @@ class Session:
         self.confirm_reset = False
         self.result_closed = False  # the game-over dialog was closed: the final table stays, Play again in the hand
         self.share = None  # the links the share panel shows
-        self.reviews = {}  # the finished hands reviewed: number → points lost to mistakes
+        self.reviews = {}  # the finished hands reviewed: number → each seat's points lost to mistakes
         self.reviews_failed = False  # the thinker worker could not compute a review
         self.review = None  # the review open in its panel (web.protocol.Review)
         self.review_page = 0  # which of its pages is open (web.review_view.review_pages)

@@ -163,7 +163,7 @@ TEXT = {
     "review.made": "zahráno",
     "review.best_mark": "nejlepší",
     "review.sheet": "Rozbor {number}. kola",
-    "review.no_choice": "Tady nebylo co volit: karta byla nucená, nebo šlo o štych ostatních.",
+    "review.no_choice": "Tady nebylo co volit: karta byla nucená, nebo ji za vás zahrál počítač.",
     "reason.review_hand": "To kolo se nehrálo",
     "reason.review_pending": "Kolo se ještě rozebírá",
     "reason.review_unusable": "Rozbor nepatří k této hře",

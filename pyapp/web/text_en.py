@@ -158,7 +158,7 @@ TEXT = {
     "review.made": "played",
     "review.best_mark": "best",
     "review.sheet": "Review hand {number}",
-    "review.no_choice": "No choice here: the card was forced, or it was another player's trick.",
+    "review.no_choice": "No choice here: the card was forced, or the computer played it for you.",
     "reason.review_hand": "That hand has not been played",
     "reason.review_pending": "The hand is still being reviewed",
     "reason.review_unusable": "The review does not belong to this game",

@@ -159,7 +159,7 @@ TEXT = {
     "review.made": "sužaista",
     "review.best_mark": "geriausias",
     "review.sheet": "{number} dalijimo apžvalga",
-    "review.no_choice": "Čia nebuvo ką rinktis: korta buvo priverstinė arba tai buvo kitų kirtis.",
+    "review.no_choice": "Čia nebuvo ką rinktis: korta buvo priverstinė arba ją už jus sužaidė kompiuteris.",
     "reason.review_hand": "Tas dalijimas nebuvo žaistas",
     "reason.review_pending": "Dalijimas dar apžvelgiamas",
     "reason.review_unusable": "Apžvalga nepriklauso šiam žaidimui",

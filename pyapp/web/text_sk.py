@@ -163,7 +163,7 @@ TEXT = {
     "review.made": "zahrané",
     "review.best_mark": "najlepšia",
     "review.sheet": "Rozbor {number}. kola",
-    "review.no_choice": "Tu nebolo čo voliť: karta bola nútená, alebo išlo o štych ostatných.",
+    "review.no_choice": "Tu nebolo čo voliť: karta bola nútená, alebo ju za vás zahral počítač.",
     "reason.review_hand": "To kolo sa nehralo",
     "reason.review_pending": "Kolo sa ešte rozoberá",
     "reason.review_unusable": "Rozbor nepatrí k tejto hre",

@@ -369,7 +369,8 @@ def render_summary(session) -> str:
     body = f"{moon}<table><thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     body += takers(view, result)
     if number in session.reviews:
-        body += f'<p class="review-lost">{lost_line(session.reviews[number], sum(session.reviews.values()))}</p>'
+        game_lost = sum(lost[view.seat] for lost in session.reviews.values())
+        body += f'<p class="review-lost">{lost_line(session.reviews[number][view.seat], game_lost)}</p>'
     last = number + 1 == len(session.results) and bool(view.winners)
     label = t("summary.result") if last else t("summary.next")
     return dialog(
