@@ -1,8 +1,10 @@
 import json
 
+import pytest
 from helpers import arranged, hand_mask, play
 
 from pyapp.cli import main
+from pyapp.cli.arena import level_options
 from pyapp.cli.terminal import play_in_terminal, read_decision
 from pyapp.engine.actions import Action
 from pyapp.engine.match import Phase
@@ -62,6 +64,16 @@ class TestArena:
         (tmp_path / "other.json").write_text(capsys.readouterr().out)
         assert main([*self.ARGS, "--baseline", str(tmp_path / "other.json")]) == 2
         assert "other deals (seed differs)" in capsys.readouterr().err
+
+    def test_each_thinking_level_may_have_its_own_playouts(self, capsys):
+        seats = ("--seats", "hard,expert,basic,basic", "--deals", "1")
+        assert main(["arena", *seats, "--playouts", "hard=20,expert=40"]) == 0
+        result = json.loads(capsys.readouterr().out)
+        assert result["options"] == {"levels": {"hard": {"playouts": 20}, "expert": {"playouts": 40}}}
+        assert level_options(result["options"], "expert") == {"playouts": 40}
+        assert level_options({"playouts": 30}, "hard") == {"playouts": 30} and level_options({}, "basic") == {}
+        with pytest.raises(SystemExit):
+            main(["arena", *seats, "--playouts", "hard=many"])
 
 
 class TestBench:

@@ -32,7 +32,12 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--deals", type=int, default=100)
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--seats", default="medium,basic,basic,basic", help="one bot level per seat")
-    arena.add_argument("--playouts", type=int, default=None, help="Hard's playouts per card (deterministic)")
+    arena.add_argument(
+        "--playouts",
+        type=playout_budgets,
+        default=None,
+        help="the thinking levels' playouts per card (deterministic): 500, or per level: hard=5650,expert=10800",
+    )
     arena.add_argument("--budget-ms", type=float, default=None, help="Hard's time per card instead")
     arena.add_argument("--workers", type=int, default=1, help="processes to play deals in parallel")
     arena.add_argument(
@@ -48,6 +53,17 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--preset", default="classic", choices=sorted(PRESETS))
     play.add_argument("--seed", type=int, default=None)
     return parser
+
+
+def playout_budgets(text: str) -> dict:
+    """``--playouts``: one number for every thinking level, or ``level=number`` pairs (the arena's options)."""
+    try:
+        if "=" not in text:
+            return {"playouts": int(text)}
+        pairs = [pair.split("=") for pair in text.split(",")]
+        return {"levels": {level.strip(): {"playouts": int(number)} for level, number in pairs}}
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a playout budget: {text!r} (500, or hard=5650,expert=10800)") from None
 
 
 def read_baseline(path: str) -> dict:
@@ -71,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "arena":
             rules = preset(args.preset, **changes)
             seats = [name.strip() for name in args.seats.split(",")]
-            options = {"playouts": args.playouts} if args.playouts else {}
+            options = args.playouts or {}
             if args.budget_ms:
                 options = {"budget_ms": args.budget_ms}
             baseline = read_baseline(args.baseline) if args.baseline else None  # before the long run, not after

@@ -25,7 +25,12 @@ from .stats import mean_ci95
 
 
 def play_deal(rules: Rules, seats: list[str], deal_seed: int, options: dict[str, Any]) -> dict[str, Any]:
-    """Play one deal in every rotation of the seats; per level its points, moons and times."""
+    """Play one deal in every rotation of the seats; per level its points, moons and times.
+
+    ``options`` go to every thinking level, ``options["levels"][level]`` (a
+    level's own budget, as a browser gives Expert its workers' playouts) to
+    that level on top.
+    """
     n = rules.players
     points: dict[str, list[int]] = defaultdict(list)
     moons: dict[str, int] = defaultdict(int)
@@ -33,7 +38,7 @@ def play_deal(rules: Rules, seats: list[str], deal_seed: int, options: dict[str,
     for rotation in range(n):
         levels = [seats[(seat + rotation) % n] for seat in range(n)]
         bots = [
-            make_bot(level, deal_seed * 100 + seat, **(options if level in THINKING else {}))
+            make_bot(level, deal_seed * 100 + seat, **level_options(options, level))
             for seat, level in enumerate(levels)
         ]
         match = Match(rules.replace(target=10**6), deal_seed)
@@ -51,6 +56,14 @@ def play_deal(rules: Rules, seats: list[str], deal_seed: int, options: dict[str,
         if result.shooter is not None:
             moons[levels[result.shooter]] += 1
     return {"points": dict(points), "moons": dict(moons), "times": dict(times)}
+
+
+def level_options(options: dict[str, Any], level: str) -> dict[str, Any]:
+    """The bot options of ``level`` in an arena run's ``options`` (see :func:`play_deal`)."""
+    if level not in THINKING:
+        return {}
+    shared = {name: value for name, value in options.items() if name != "levels"}
+    return {**shared, **options.get("levels", {}).get(level, {})}
 
 
 def run_arena(
