@@ -290,3 +290,30 @@ def test_a_finished_hand_is_reviewed_in_the_background_and_opens_from_the_summar
         assert 'class="review-link"' in view.render_sheet(session)  # the sheet's row opens it too
 
     run_async(run())
+
+
+def test_a_friends_message_goes_to_the_engine_and_each_friends_view_to_their_device_only():
+    class Connections:
+        def __init__(self) -> None:
+            self.sent: list[tuple[int, str]] = []
+
+        def send(self, seat: int, text: str) -> None:
+            self.sent.append((seat, text))
+
+    async def run():
+        controller, _ = await booted(MemoryStore(), seed=4)
+        controller.friends = connections = Connections()
+        seats = [{"name": "", "bot": None}, {"name": "Bo", "bot": None, "friend": True}]
+        seats += [{"name": "", "bot": "basic"}] * 2
+        answer = await controller.send(protocol.START, fresh=True, options={"rules": {}, "seats": seats, "seed": 9})
+        secret = controller.client.worker.host.friends.secret
+        await controller.from_friend(1, protocol.friend_message(protocol.HELLO, 1, secret=secret))
+        ((seat, text),) = connections.sent
+        greeted = protocol.read_answer(text)
+        assert seat == 1 and greeted.view.seat == 1 and set(greeted.view.hand).isdisjoint(answer.view.hand)
+        assert controller.session.view.seat == 0  # this device still shows its own person's cards
+        await controller.friend_gone(1)
+        await controller.from_friend(1, protocol.friend_message(protocol.READ_ON, 5))
+        assert protocol.read_answer(connections.sent[-1][1]).refusal.code == "friend_secret"
+
+    run_async(run())

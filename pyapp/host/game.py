@@ -29,6 +29,7 @@ from ..engine.save import FORMAT as MATCH_FORMAT
 from ..engine.save import VERSION as MATCH_VERSION
 from ..engine.save import SaveError, check_header, compact, damaged
 from ..web import protocol
+from .friends import Friend, Friends, new_secret
 from .links import PERSON, LinkError, deal_query, parse_deal_query
 from .reviews import read_answer as read_review
 from .reviews import review_data, review_job
@@ -87,6 +88,8 @@ class Host:
         self.new_reviews: list[list[Any]] = []  # [hand, each seat's points lost] reviewed since the last answer
         self.reviews_reset = False  # the next answer gives every review (a game started or loaded)
         self.pool = WorkerPool()  # the engine worker's helpers, lent to Expert seats (pyapp/web/worker.py)
+        self.friends: Friends | None = None  # a friends' game: the friends' seats at their own devices
+        self.answering: tuple[Friend, dict[str, Any]] | None = None  # the friend whose message is answered
 
     # The one entry point ------------------------------------------------------
 
@@ -154,6 +157,7 @@ class Host:
             "reviews": reviews,
             "reviews_reset": reset,
             "review": extra.get("review"),
+            "outbox": self._friends_outbox() if self.table is not None else [],
         }
         return compact(answer)
 
@@ -189,7 +193,8 @@ class Host:
         else:
             document, page, stored = self._pieces(saved)
             table = Table.from_document(document)
-            self._take(table, page, stored, self._stored_reviews(saved, table.match))
+            secret = saved["game"].get("secret")  # a friends' game's (they join again with new invitations)
+            self._take(table, page, stored, self._stored_reviews(saved, table.match), secret)
         self._store(writes)
         if self.table.match.results:
             self.wanted.add(len(self.table.match.results) - 1)  # the last hand's review, should it be missing
@@ -212,8 +217,8 @@ class Host:
         step, after = self._step()
         if after is None:
             return
-        if step in (protocol.STEP_BOT, protocol.STEP_SUMMARY, protocol.STEP_PASS):
-            table.bot_step()  # a computer's card, or (while the person reads or chooses) its pass
+        if step in (protocol.STEP_BOT, protocol.STEP_SUMMARY, protocol.STEP_PASS, protocol.STEP_WAIT):
+            table.bot_step()  # a computer's card, or (while a person reads or chooses) its pass
         elif step == protocol.STEP_COLLECT:
             self.collected = last_trick_key(table.match)
         elif step == protocol.STEP_PLAY:
@@ -240,6 +245,8 @@ class Host:
 
     def _on_undo(self, data: dict[str, Any], writes: list) -> None:
         table = self._table()
+        if self.friends is not None:
+            raise IllegalAction(Reason("With friends at the table nobody takes a card back", "undo_friends"))
         table.undo(self.viewer)
         self._seen_all()
         self._store(writes)
@@ -299,6 +306,106 @@ class Host:
         levels = [seat.bot or PERSON for seat in table.seats[1:]]
         return {"query": deal_query(table.match.rules, table.match.seed, levels)}
 
+    # Friends at their own devices -----------------------------------------------
+
+    def _on_friend(self, data: dict[str, Any], writes: list) -> dict[str, Any]:
+        """A message from a friend's device, read strictly (:meth:`Friends.read`) and done for the friend's
+        seat; a refusal goes back to that friend only, and this device's person is not troubled with it."""
+        if self.friends is None:
+            raise IllegalAction(Reason("No friends play this game at their own devices", "no_friends"))
+        seat = data.get("seat")
+        try:
+            friend, message = self.friends.read(seat, data.get("text"))
+            return self._friend_intent(friend, message, writes)
+        except EXPECTED_ERRORS as error:
+            friend = self.friends.seats.get(seat) if type(seat) is int else None
+            if friend is not None:
+                self.answering = (friend, {"refusal": refusal_of(error)})
+            return {"quiet": True}
+
+    def _friend_intent(self, friend: Friend, message: dict[str, Any], writes: list) -> dict[str, Any]:
+        """Do what a friend asked for (the message read); what changes only the friend's device is quiet here."""
+        table, intent, seat = self._table(), message["intent"], friend.seat
+        self.answering = (friend, {})
+        if intent in (protocol.PASS, protocol.PLAY, protocol.MOON):
+            argument = {protocol.PASS: "cards", protocol.PLAY: "card", protocol.MOON: "choice"}[intent]
+            table.act({"seat": seat, intent: message.get(argument)})
+        elif intent == protocol.FINISH:
+            table.finish(seat)
+        elif intent == protocol.READ_ON:
+            if self._step(friend)[0] != protocol.STEP_SUMMARY:
+                raise IllegalAction(Reason("There is no hand summary to read", "no_summary"))
+            friend.seen = len(table.match.results)
+            return {"quiet": True}
+        elif intent == protocol.HINT:
+            self.answering = (friend, {"hint": table.hint(seat)})
+            return {"quiet": True}
+        else:  # the greeting: the friend's device is sent everything (Friends.read has reset what it had)
+            return {"quiet": True}
+        self._store(writes)
+        return {}
+
+    def _on_friend_gone(self, data: dict[str, Any], writes: list) -> dict[str, Any]:
+        if self.friends is not None:
+            self.friends.gone(data.get("seat"))
+        return {"quiet": True}
+
+    def _friends_outbox(self) -> list[list[Any]]:
+        """What goes to the friends' devices after an intent: the answer to the friend who asked, and a new
+        view to every other friend whose view changed."""
+        answering, self.answering = self.answering, None
+        if self.friends is None:
+            return []
+        outbox = []
+        if answering is not None and not answering[0].greeted:  # a refused greeting: why, and nothing more
+            outbox.append([answering[0].seat, compact(self._friend_record(None, 0, answering[1]))])
+        for friend in self.friends.connected:
+            extra = answering[1] if answering is not None and answering[0] is friend else None
+            text = self._friend_answer(friend, extra)
+            if text is not None:
+                outbox.append([friend.seat, text])
+        return outbox
+
+    def _friend_answer(self, friend: Friend, extra: dict[str, Any] | None) -> str | None:
+        """An Answer for ``friend``'s device (:class:`pyapp.web.protocol.Answer`): their own view, the results
+        they have not had, and ``extra`` (a refusal, a hint) when it answers them; None when nothing changed
+        for a friend who did not ask."""
+        view = self._view(friend)
+        unchanged = dict(view, turn=0) == friend.shown
+        if unchanged and extra is None:
+            return None
+        if not unchanged:
+            friend.turn += 1
+            friend.shown = dict(view, turn=0)
+        view["turn"] = friend.turn
+        results = self._table().match.results
+        new = [result_data(result) for result in results[friend.sent_results :]]
+        friend.sent_results = len(results)
+        return compact(self._friend_record(view, len(results), extra or {}, new))
+
+    @staticmethod
+    def _friend_record(
+        view: dict[str, Any] | None, count: int, extra: dict[str, Any], new: list | None = None
+    ) -> dict[str, Any]:
+        """An Answer's fields for a friend's device: never a storage write, a job or another device's data."""
+        refusal = extra.get("refusal")
+        return {
+            "ok": refusal is None,
+            "refusal": refusal,
+            "view": view,
+            "results_count": count,
+            "new_results": new or [],
+            "writes": [],
+            "hint": extra.get("hint"),
+            "link": None,
+            "query": None,
+            "jobs": [],
+            "reviews": [],
+            "reviews_reset": False,
+            "review": None,
+            "outbox": [],
+        }
+
     # What happens next ----------------------------------------------------------
 
     def _table(self) -> Table:
@@ -307,13 +414,30 @@ class Host:
         return self.table
 
     def _act(self, action: dict[str, Any], writes: list) -> None:
-        self._table().act(action)
+        table = self._table()
+        seat = action["seat"]
+        if self.friends is not None and type(seat) is int and seat in self.friends.seats:
+            raise IllegalAction(Reason("That seat is a friend's, at their own device", "seat_not_yours"))
+        table.act(action)
         self._store(writes)
 
-    def _take(self, table: Table, page: dict[str, Any], stored_hands: int, reviews: dict[int, list[Decision]]) -> None:
+    def _take(
+        self,
+        table: Table,
+        page: dict[str, Any],
+        stored_hands: int,
+        reviews: dict[int, list[Decision]],
+        secret: Any = None,
+    ) -> None:
         """Play ``table`` from now on, with what the person had already seen (``page``; all of it when not
-        said), ``stored_hands`` finished hands already in storage and the ``reviews`` stored of them."""
+        said), ``stored_hands`` finished hands already in storage and the ``reviews`` stored of them; a
+        friends' game keeps its ``secret`` (a new one when there is none)."""
         self.table = table
+        friends = [seat for seat, s in enumerate(table.seats) if s.friend]
+        secret = secret if isinstance(secret, str) and len(secret) == 32 else new_secret()
+        self.friends = Friends(secret, friends) if friends else None
+        for friend in self.friends.seats.values() if self.friends else ():
+            friend.seen = len(table.match.results)  # a friend joins the table as it is
         table.pool = self.pool
         self.finished = None
         self.reviews = reviews
@@ -346,11 +470,12 @@ class Host:
         turn, so each sees only their own cards; the page hides them between two.
         """
         table = self._table()
-        people = table.people_to_act
+        here = [seat for seat, s in enumerate(table.seats) if s.bot is None and not s.friend]
+        people = [seat for seat in table.people_to_act if seat in here]
         if people:
             self.viewer = people[0]
-        elif not 0 <= self.viewer < len(table.seats) or table.seats[self.viewer].bot is not None:
-            self.viewer = next(seat for seat, s in enumerate(table.seats) if s.bot is None)
+        elif self.viewer not in here:
+            self.viewer = here[0]
         return self.viewer
 
     @property
@@ -361,40 +486,47 @@ class Host:
     @property
     def party(self) -> bool:
         """Whether several people share this device."""
-        return sum(1 for seat in self._table().seats if seat.bot is None) > 1
+        return sum(1 for seat in self._table().seats if seat.bot is None and not seat.friend) > 1
 
-    def _step(self) -> tuple[str, int | None]:
-        """What happens next, and after how many milliseconds the page sends CONTINUE (None: it waits)."""
+    def _step(self, friend: Friend | None = None) -> tuple[str, int | None]:
+        """What happens next for this device's person (or ``friend``'s), and after how many milliseconds the
+        page sends CONTINUE (None: it waits).  A friend's page times nothing: the host's page keeps the
+        table going (its after_ms says only how a trick is collected there)."""
         table = self._table()
         match = table.match
-        viewer = self._update_viewer()
+        viewer, seen = (self._update_viewer(), self.summaries_seen) if friend is None else (friend.seat, friend.seen)
         delay = SPEED_DELAYS_MS.get(self.settings["speed"], SPEED_DELAYS_MS["normal"])
-        if self.party and viewer != self.shown_to:
+        if friend is None and self.party and viewer != self.shown_to:
             return protocol.STEP_HANDOFF, None
         if match.last_trick and last_trick_key(match) != self.collected:
-            return protocol.STEP_COLLECT, COLLECT_DELAY_MS if self.settings["collect"] == "timer" else None
+            # With friends at the table a trick is collected by the host's timer: nobody waits for a click.
+            timer = self.settings["collect"] == "timer" or self.friends is not None
+            return protocol.STEP_COLLECT, COLLECT_DELAY_MS if timer else None
         # While the person reads the summary or picks cards to pass, the computers choose their passes.
-        waiting = 0 if table.passes_waiting else None
-        if len(match.results) > self.summaries_seen:
+        waiting = 0 if table.passes_waiting and friend is None else None
+        if len(match.results) > seen:
             return protocol.STEP_SUMMARY, waiting
         if match.phase is Phase.OVER:
             return protocol.STEP_OVER, None
-        if table.people_to_act:
+        if viewer in table.people_to_act:
             step = match.phase.value
             single = step == protocol.STEP_PLAY and len(match.legal_cards(viewer)) == 1
-            return step, delay if single and self.settings["autoplay"] == "on" else waiting
+            autoplay = single and self.settings["autoplay"] == "on" and friend is None
+            return step, delay if autoplay else waiting
+        if table.people_to_act:
+            return protocol.STEP_WAIT, waiting  # a friend decides (the computers pass meanwhile)
         if table.bots_to_act:
-            return protocol.STEP_BOT, delay
+            return protocol.STEP_BOT, delay if friend is None else None
         return protocol.STEP_WAIT, None
 
-    def _view(self) -> dict[str, Any]:
-        """The viewer's view (:class:`pyapp.web.protocol.View`): only what that seat may see."""
+    def _view(self, friend: Friend | None = None) -> dict[str, Any]:
+        """The viewer's view (:class:`pyapp.web.protocol.View`), or ``friend``'s: only what that seat may see."""
         table = self._table()
         match = table.match
-        step, after = self._step()
-        seat = self.viewer
+        step, after = self._step(friend)
+        seat, seen = (self.viewer, self.summaries_seen) if friend is None else (friend.seat, friend.seen)
         # A hand whose summary is not yet read is still on the table: its last trick, no cards, not scored.
-        shown = self._finished_hand() if len(match.results) > self.summaries_seen else match
+        shown = self._finished_hand(seen) if len(match.results) > seen else match
         observation = observe(shown, seat)
         reasons = {}
         if observation.phase is Phase.PLAY and match.current_seat == seat:
@@ -403,12 +535,12 @@ class Host:
         last = observation.last_trick
         texts = card_text
         return {
-            "turn": self.turn,
+            "turn": self.turn if friend is None else friend.turn,
             "step": step,
             "after_ms": after,
             "seat": seat,
             "seats": [s.to_dict() for s in table.seats],
-            "party": self.party,
+            "party": self.party if friend is None else False,
             "rules": match.rules.to_dict(),
             "moon_points": match.rules.moon_points,
             "phase": observation.phase.value,
@@ -434,20 +566,20 @@ class Host:
             "scores": list(observation.scores),
             "moon_outcomes": {choice.value: list(totals) for choice, totals in observation.moon_outcomes.items()},
             "winners": list(match.winners),
-            "can_undo": table.last_decision_of(seat) is not None,
+            "can_undo": self.friends is None and table.last_decision_of(seat) is not None,
             "can_claim": shown is match and table.may_claim(seat),
-            "summary_hand": self.summaries_seen if step == protocol.STEP_SUMMARY else None,
-            "hands_read": self.summaries_seen,
+            "summary_hand": seen if step == protocol.STEP_SUMMARY else None,
+            "hands_read": seen,
             "game_key": f"{match.seed}:{len(match.history)}",
             "last_decision": table.last_decision,
         }
 
-    def _finished_hand(self) -> Match:
-        """The match as it stood when the hand whose summary comes next ended (kept while it is shown)."""
+    def _finished_hand(self, seen: int) -> Match:
+        """The match as it stood when hand ``seen`` ended, whose summary comes next (kept while it is shown)."""
         match = self._table().match
-        key = (len(match.history), self.summaries_seen)
+        key = (len(match.history), seen)
         if self.finished is None or self.finished[0] != key:
-            self.finished = (key, match.at_hand_end(self.summaries_seen))
+            self.finished = (key, match.at_hand_end(seen))
         return self.finished[1]
 
     # Saving ---------------------------------------------------------------------
@@ -460,6 +592,7 @@ class Host:
             "rules": table.match.rules.to_dict(),
             "seed": table.match.seed,
             "seats": [seat.to_dict() for seat in table.seats],
+            "secret": self.friends.secret if self.friends else None,
         }
 
     def _store(self, writes: list) -> None:

@@ -33,14 +33,16 @@ VERSION = 1
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """Who sits in a seat: a person (``bot`` is None) or a computer player of a level."""
+    """Who sits in a seat: a person (``bot`` is None), at this device or (``friend``) at their own, or a
+    computer player of a level."""
 
     name: str
     bot: str | None = None
+    friend: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data."""
-        return {"name": self.name, "bot": self.bot}
+        return {"name": self.name, "bot": self.bot, "friend": self.friend}
 
 
 def seats_from(data: Any, players: int) -> list[Seat]:
@@ -54,9 +56,12 @@ def seats_from(data: Any, players: int) -> list[Seat]:
         bot = item.get("bot")
         if bot is not None and bot not in BOTS:
             raise ValueError(Reason(f"Unknown computer level {bot!r}", "level_unknown", level=str(bot)[:24]))
-        seats.append(Seat(clean_name(item.get("name"), index), bot))
-    if all(seat.bot is not None for seat in seats):
-        raise ValueError(Reason("At least one seat must be a person", "person_needed"))
+        seats.append(Seat(clean_name(item.get("name"), index), bot, bot is None and item.get("friend") is True))
+    here = [seat for seat in seats if seat.bot is None and not seat.friend]
+    if not here:
+        raise ValueError(Reason("At least one seat must be a person at this device", "person_needed"))
+    if len(here) > 1 and len(here) < sum(1 for seat in seats if seat.bot is None):
+        raise ValueError(Reason("Friends at their own devices play with one person at this one", "friends_party"))
     return seats
 
 

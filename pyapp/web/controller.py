@@ -72,6 +72,7 @@ class Controller:
         self.session = session
         self.catalog = catalog
         self.session.stats = player_stats.load(storage.get(STATS_KEY))
+        self.friends = None  # in a friends' game, the connections to their devices: anything with send(seat, text)
 
     # Boot -----------------------------------------------------------------------
 
@@ -235,6 +236,9 @@ class Controller:
         (with what it announces) and the next timer."""
         apply_writes(self.storage, answer.writes)
         self.report_storage()
+        if self.friends is not None:
+            for seat, text in answer.outbox:  # each friend's own view, for their device only
+                self.friends.send(seat, text)
         session = self.session
         if session.take_reviews(answer.reviews, answer.reviews_reset):
             hand, session.review_wanted = session.review_wanted, None
@@ -293,6 +297,16 @@ class Controller:
             self.notify(t("review.pending"))
         else:
             self.notify(t("review.unavailable") if session.reviews_failed else refusal_text(answer.refusal))
+
+    # Friends at their own devices --------------------------------------------------------
+
+    async def from_friend(self, seat: int, text: str) -> None:
+        """A message that came on the connection of the friend in ``seat``: the engine reads it (strictly)."""
+        await self.send(protocol.FRIEND, seat=seat, text=text)
+
+    async def friend_gone(self, seat: int) -> None:
+        """The connection of the friend in ``seat`` closed."""
+        await self.send(protocol.FRIEND_GONE, seat=seat)
 
     # The person's intents ----------------------------------------------------------------
 

@@ -52,7 +52,7 @@ def first_view(options: dict, catalog: dict) -> dict:
         "after_ms": 0 if thinking else None,
         "seat": 0,
         "seats": [
-            {"name": protocol.clean_name(seat["name"], index), "bot": seat["bot"]}
+            {"name": protocol.clean_name(seat["name"], index), "bot": seat["bot"], "friend": False}
             for index, seat in enumerate(options["seats"])
         ],
         "party": False,

@@ -39,6 +39,8 @@ READ_LINK = "read_link"  # query: a deal link's query, to read strictly
 SHARE = "share"  # the query of a link to the deal in progress
 REVIEW = "review"  # hand: a reviewed hand's number, to show (Answer.review)
 REVIEWED = "reviewed"  # review: the thinker worker's answer to one of Answer.jobs (answered without a view)
+FRIEND = "friend"  # seat, text: a message from the device of the friend in that seat, as it came
+FRIEND_GONE = "friend_gone"  # seat: the connection of the friend in that seat closed
 INTENTS = (
     START,
     LOAD,
@@ -58,7 +60,16 @@ INTENTS = (
     SHARE,
     REVIEW,
     REVIEWED,
+    FRIEND,
+    FRIEND_GONE,
 )
+
+# A friend's device → the host's engine (inside FRIEND): {"intent", "version", "n": a number that only
+# grows on one connection, **arguments}.  The greeting says the game's secret from the invitation; the
+# others are the friend's own decisions (their seat only).  The host answers each, and sends every
+# change, as an Answer with the friend's own view (in Answer.outbox).
+HELLO = "hello"  # secret: the game's, from the invitation
+FRIEND_INTENTS = (HELLO, PASS, PLAY, MOON, READ_ON, HINT, FINISH)
 
 # What happens next (View.step): the person acts on pass, play, moon, collect, summary, over and handoff;
 # the page sends CONTINUE after View.after_ms when that is set (a computer plays, a trick is collected, a card
@@ -116,6 +127,17 @@ def message(intent: str, **arguments) -> str:
     return json.dumps(data)
 
 
+def friend_message(intent: str, number: int, **arguments) -> str:
+    """A friend's device's message (``number``: one more than the last on this connection)."""
+    if intent not in FRIEND_INTENTS:
+        raise ValueError("not a friend's intent " + str(intent))
+    data = dict(arguments)
+    data["intent"] = intent
+    data["version"] = VERSION
+    data["n"] = number
+    return json.dumps(data)
+
+
 class Record:
     """Plain data read into attributes: exactly ``FIELDS``, each required; ``NESTED`` fields hold records.
 
@@ -149,9 +171,11 @@ class Record:
 
 
 class Seat(Record):
-    """A seat: its name, and its computer level (None: a person)."""
+    """A seat: its name, its computer level (None: a person), and whether a friend sits there at their own
+    device."""
 
-    FIELDS = ("name", "bot")
+    FIELDS = ("name", "bot", "friend")
+    ADDED = ("friend",)
 
 
 class Trick(Record):
@@ -267,6 +291,9 @@ class Answer(Record):
     reviewed since the last answer, as [hand, [each seat's points lost to mistakes]]
     (after START or LOAD every one, with ``reviews_reset`` true); ``review``
     answers REVIEW.
+
+    ``outbox`` are [seat, text] pairs for the host's page to send to the
+    friends' devices: each text an Answer of its own, with that friend's view.
     """
 
     FIELDS = (
@@ -283,6 +310,7 @@ class Answer(Record):
         "reviews",
         "reviews_reset",
         "review",
+        "outbox",
     )
     NESTED = {
         "refusal": (Refusal, "one"),

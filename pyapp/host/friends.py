@@ -1,0 +1,122 @@
+"""Friends at their own devices: what the host's engine takes from them, and what it keeps of each.
+
+In a friends' game the host's page runs the engine; a friend's device holds
+nothing but its own seat's views.  Each message from a friend reaches the
+engine through the host's page (:data:`pyapp.web.protocol.FRIEND`: the seat
+whose connection it came on, and the text as it came), and is read here
+strictly before the host acts on it: its size and JSON, the protocol's
+version, a message number that only grows (a replayed message is refused),
+the game's secret in the greeting (an old or guessed invitation cannot
+join), an intent a friend may send, the seat it speaks for (only its own),
+and the pace (a flood is refused, and the game goes on).  Plain Python: it
+runs in the engine's worker and under CPython's tests.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.reasons import Reason
+from ..web import protocol
+
+MAX_FRIEND_MESSAGE = 2_000  # characters: the longest thing a friend says is a pass of three cards
+BURST = 20  # messages a friend may send at once ...
+PER_SECOND = 4.0  # ... and the pace they may keep up (far above any person's)
+
+
+def new_secret() -> str:
+    """A game's secret: 128 random bits, as hex (what an invitation carries and a greeting repeats)."""
+    return secrets.token_hex(16)
+
+
+def refused(text: str, code: str) -> ValueError:
+    """A friend's message the host does not take (the friend's page words the code)."""
+    return ValueError(Reason(text, code))
+
+
+@dataclass
+class Friend:
+    """One friend's seat at the host's table: the connection's state and what its device has had."""
+
+    seat: int
+    greeted: bool = False  # the current connection has said the game's secret
+    number: int = 0  # the last message number taken on this connection
+    seen: int = 0  # the hands whose summary this friend has read
+    sent_results: int = 0  # the hand results this friend's device has
+    turn: int = 0  # the friend's own count of views sent (their page times nothing by it)
+    shown: dict[str, Any] | None = None  # the last view sent (a view is sent again only when it changed)
+    tokens: float = BURST
+    stamp: float = field(default=0.0)
+
+    def reset(self) -> None:
+        """The connection closed: the next one starts from its greeting, and is sent everything again."""
+        self.greeted = False
+        self.number = 0
+        self.sent_results = 0
+        self.shown = None
+
+
+class Friends:
+    """The friends' seats of one game, with its secret; ``clock`` gives seconds (for the pace)."""
+
+    def __init__(self, secret: str, seats: list[int], clock: Callable[[], float] = time.monotonic) -> None:
+        self.secret = secret
+        self.seats = {seat: Friend(seat) for seat in seats}
+        self.clock = clock
+
+    @property
+    def connected(self) -> list[Friend]:
+        """The friends whose device is here now (greeted on an open connection)."""
+        return [friend for friend in self.seats.values() if friend.greeted]
+
+    def gone(self, seat: int) -> None:
+        """The connection of ``seat``'s friend closed (the host's page says so)."""
+        friend = self.seats.get(seat)
+        if friend is not None:
+            friend.reset()
+
+    def read(self, seat: Any, text: Any) -> tuple[Friend, dict[str, Any]]:
+        """The friend and their message, read strictly; anything not to be taken raises ``ValueError``
+        with a reason (the message is then dropped: nothing of the game changes)."""
+        friend = self.seats.get(seat) if type(seat) is int else None
+        if friend is None:
+            raise refused("No friend sits in that seat", "friend_unknown")
+        self._pace(friend)
+        if not isinstance(text, str) or len(text) > MAX_FRIEND_MESSAGE:
+            raise refused("The message is too long", "message_unreadable")
+        try:
+            data = json.loads(text)
+        except ValueError:
+            raise refused("The message is not readable JSON", "message_unreadable") from None
+        if not isinstance(data, dict) or data.get("intent") not in protocol.FRIEND_INTENTS:
+            raise refused("A friend's device cannot ask for that", "friend_intent")
+        if data.get("version") != protocol.VERSION:
+            raise refused("The two devices run different versions of the game: reload both", "versions_differ")
+        number = data.get("n")
+        if type(number) is not int or number <= friend.number:
+            raise refused("The message came before, or out of order", "friend_replayed")
+        if "seat" in data and data["seat"] != seat:
+            raise refused("That seat is not yours", "seat_not_yours")
+        if data["intent"] == protocol.HELLO:
+            if not isinstance(data.get("secret"), str) or not secrets.compare_digest(data["secret"], self.secret):
+                raise refused("The invitation is not of this game", "friend_secret")
+            friend.reset()
+            friend.greeted = True
+        elif not friend.greeted:
+            raise refused("Join with the invitation first", "friend_secret")
+        friend.number = number
+        return friend, data
+
+    def _pace(self, friend: Friend) -> None:
+        """Refuse a message beyond the pace (a token bucket: :data:`BURST` at once, :data:`PER_SECOND`)."""
+        now = self.clock()
+        friend.tokens = min(BURST, friend.tokens + (now - friend.stamp) * PER_SECOND)
+        friend.stamp = now
+        if friend.tokens < 1:
+            raise refused("Too many messages: wait a moment", "friend_flood")
+        friend.tokens -= 1

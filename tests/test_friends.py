@@ -1,0 +1,244 @@
+"""Friends at their own devices: what the host's engine takes from a friend's device, and what it sends."""
+
+import itertools
+import json
+import random
+
+import pytest
+from helpers import Engine
+
+from pyapp.engine.cards import card_text, cards_in, face_of
+from pyapp.host.friends import BURST, MAX_FRIEND_MESSAGE, Friends
+from pyapp.web import protocol
+
+SEATS = [
+    {"name": "Ann", "bot": None},
+    {"name": "Bo", "bot": None, "friend": True},
+    {"name": "", "bot": "basic"},
+    {"name": "Cy", "bot": None, "friend": True},
+]
+
+
+class Device:
+    """A friend's device as the host's engine sees it: it says what its person does, numbering each
+    message, and keeps the last answer the host sent it."""
+
+    def __init__(self, engine: Engine, seat: int) -> None:
+        self.engine, self.seat = engine, seat
+        self.number = 0
+        self.answers: list[protocol.Answer] = []
+        self.texts: list[str] = []
+
+    @property
+    def view(self) -> protocol.View:
+        return next(answer.view for answer in reversed(self.answers) if answer.view is not None)
+
+    def say(self, intent: str, **arguments) -> protocol.Answer:
+        """The host's answer to this device's message (and whatever it sent the other devices)."""
+        self.number += 1
+        return self.raw(protocol.friend_message(intent, self.number, **arguments))
+
+    def raw(self, text: str) -> protocol.Answer:
+        return self.engine.send(protocol.FRIEND, seat=self.seat, text=text)
+
+
+class Table:
+    """The host's engine with two friends' devices: every outbox delivered to its device."""
+
+    def __init__(self, seed: int = 5, **rules) -> None:
+        self.engine = Engine(speed="instant")
+        self.devices = {1: Device(self.engine, 1), 3: Device(self.engine, 3)}
+        self.host = self.deliver(self.engine.start(SEATS, seed, **rules))
+        self.secret = self.engine.host.friends.secret
+        self.engine.host.friends.clock = itertools.count().__next__  # a second between messages: never a flood
+
+    def deliver(self, answer: protocol.Answer) -> protocol.Answer:
+        for seat, text in answer.outbox:
+            self.devices[seat].texts.append(text)
+            self.devices[seat].answers.append(protocol.read_answer(text))
+        return answer
+
+    def send(self, intent: str, **arguments) -> protocol.Answer:
+        answer = self.deliver(self.engine.send(intent, **arguments))
+        if answer.view is not None:
+            self.host = answer
+        return answer
+
+    def say(self, who: int, intent: str, **arguments) -> protocol.Answer:
+        """What the host answers the friend in seat ``who`` (the host's own answer kept in ``host``)."""
+        answer = self.deliver(self.devices[who].say(intent, **arguments))
+        if answer.view is not None:
+            self.host = answer
+        return self.devices[who].answers[-1]
+
+    def join(self) -> None:
+        for seat in self.devices:
+            assert self.say(seat, protocol.HELLO, secret=self.secret).ok
+
+    def step(self, rng: random.Random) -> bool:
+        """One thing someone does: a friend whose turn it is, else the host's page (its person or timer)."""
+        for seat, device in self.devices.items():
+            view = device.view
+            if view.step == protocol.STEP_PASS and seat in view.to_act:
+                return bool(self.say(seat, protocol.PASS, cards=view.hand[:3]))
+            if view.step == protocol.STEP_PLAY:
+                return bool(self.say(seat, protocol.PLAY, card=rng.choice(view.legal)))
+            if view.step == protocol.STEP_MOON:
+                return bool(self.say(seat, protocol.MOON, choice="add_to_others"))
+            if view.step == protocol.STEP_SUMMARY:
+                return bool(self.say(seat, protocol.READ_ON))
+        view = self.host.view
+        if view.step == protocol.STEP_PASS and view.seat in view.to_act:
+            self.send(protocol.PASS, seat=0, cards=view.hand[:3])
+        elif view.step == protocol.STEP_PLAY and view.after_ms is None:
+            self.send(protocol.PLAY, seat=0, card=rng.choice(view.legal))
+        elif view.step == protocol.STEP_MOON:
+            self.send(protocol.MOON, seat=0, choice="add_to_others")
+        elif view.step == protocol.STEP_SUMMARY and view.after_ms is None:
+            self.send(protocol.READ_ON)
+        elif view.after_ms is not None:
+            self.send(protocol.CONTINUE, turn=view.turn)
+        else:
+            return False
+        return True
+
+
+class TestJoining:
+    def test_a_friend_joins_with_the_games_secret_and_sees_only_their_own_seat(self):
+        table = Table()
+        assert table.host.outbox == []  # nobody has joined yet: nothing goes anywhere
+        answer = table.say(1, protocol.HELLO, secret=table.secret)
+        assert answer.ok and answer.view.seat == 1 and len(answer.view.hand) == 13
+        assert answer.view.step == protocol.STEP_PASS and answer.writes == [] and answer.jobs == []
+        match = table.engine.host.table.match
+        assert set(answer.view.hand) == {card_text(face_of(card)) for card in cards_in(match.hands[1])}
+        assert table.devices[3].answers == []  # the other friend has not joined: nothing is sent there
+
+    def test_an_old_or_guessed_invitation_cannot_join(self):
+        table = Table()
+        for secret in ("0" * 32, "", None, table.secret[:-1]):
+            answer = table.say(1, protocol.HELLO, secret=secret)
+            assert not answer.ok and answer.refusal.code == "friend_secret" and answer.view is None
+        other = Table(seed=6)
+        assert other.secret != table.secret
+        assert not table.say(1, protocol.HELLO, secret=other.secret).ok
+
+    def test_nothing_but_a_greeting_is_taken_before_one(self):
+        table = Table()
+        answer = table.say(1, protocol.PASS, cards=["2C", "3C", "4C"])
+        assert answer.refusal.code == "friend_secret" and answer.view is None
+        assert table.engine.host.table.match.passes[1] is None
+
+    def test_the_host_screen_waits_for_a_friend_while_the_computer_passes(self):
+        table = Table()
+        table.join()
+        table.send(protocol.PASS, seat=0, cards=table.host.view.hand[:3])
+        assert table.host.view.step == protocol.STEP_WAIT and table.host.view.seat == 0
+        assert set(table.host.view.to_act) == {1, 3}
+
+
+class TestAWholeGame:
+    def test_three_devices_play_a_game_to_its_end_and_see_the_same_table(self):
+        table = Table(seed=8, target=30)
+        table.join()
+        rng = random.Random(8)
+        for _ in range(5000):
+            if table.host.view.step == protocol.STEP_OVER:
+                break
+            assert table.step(rng), f"stuck at {table.host.view.step}"
+            host, friends = table.host.view, [device.view for device in table.devices.values()]
+            for view in friends:
+                if view.step not in (protocol.STEP_SUMMARY, protocol.STEP_OVER) and host.step != protocol.STEP_SUMMARY:
+                    assert (view.trick, view.scores) == (host.trick, host.scores)
+        assert table.host.view.step == protocol.STEP_OVER
+        for device in table.devices.values():
+            assert device.view.step == protocol.STEP_OVER and device.view.winners == table.host.view.winners
+            assert device.answers[-1].results_count == len(table.engine.host.table.match.results)
+
+    def test_no_message_to_a_friend_holds_a_card_of_another_seats_hand(self):
+        table = Table(seed=12)
+        table.join()
+        rng = random.Random(12)
+        passed: dict[int, set[str]] = {1: set(), 3: set()}
+        while table.engine.host.table.match.hand_index == 0:
+            for seat, device in table.devices.items():
+                if device.view.step == protocol.STEP_PASS and seat in device.view.to_act:
+                    passed[seat] = set(device.view.hand[:3])
+            sent = {seat: len(device.texts) for seat, device in table.devices.items()}
+            table.step(rng)
+            match = table.engine.host.table.match
+            if match.hand_index:
+                break  # dealt anew: the hands are the next hand's
+            for seat, device in table.devices.items():
+                for text in device.texts[sent[seat] :]:
+                    data = json.loads(text)
+                    data["view"].pop("rules")  # (the Omnibus card's name is no secret)
+                    text = json.dumps(data)
+                    others = {
+                        card_text(face_of(c)) for s in (0, 2, 3, 1) if s != seat for c in cards_in(match.hands[s])
+                    }
+                    hidden = [card for card in others - passed[seat] if f'"{card}"' in text]
+                    assert hidden == [], (seat, hidden)
+
+
+class TestRefusals:
+    def test_a_message_for_another_seat_an_illegal_card_or_a_forbidden_intent_changes_nothing(self):
+        table = Table()
+        table.join()
+        history = len(table.engine.host.table.match.history)
+        hand = table.devices[1].view.hand
+        assert table.say(1, protocol.PASS, seat=3, cards=hand[:3]).refusal.code == "seat_not_yours"
+        assert not table.say(1, protocol.PASS, cards=["AS", "AS", "AS"]).ok
+        device = table.devices[1]
+        for intent in (protocol.UNDO, protocol.CONTINUE, protocol.START, protocol.CLAIM, protocol.LOAD):
+            device.number += 1
+            text = json.dumps({"intent": intent, "version": protocol.VERSION, "n": device.number})
+            table.deliver(device.raw(text))
+            assert device.answers[-1].refusal.code == "friend_intent"
+        assert len(table.engine.host.table.match.history) == history
+        assert table.say(1, protocol.PASS, cards=hand[:3]).ok  # and the game goes on
+
+    def test_malformed_oversized_and_replayed_messages_are_refused(self):
+        table = Table()
+        table.join()
+        device = table.devices[1]
+        for text in ("{", "[]", "x" * (MAX_FRIEND_MESSAGE + 1), json.dumps({"intent": "pass", "n": 99})):
+            table.deliver(device.raw(text))
+            assert not device.answers[-1].ok
+        codes = [answer.refusal.code for answer in device.answers[-4:]]
+        assert codes == ["message_unreadable", "friend_intent", "message_unreadable", "versions_differ"]
+        hand = device.view.hand
+        replay = protocol.friend_message(protocol.PASS, device.number, cards=hand[:3])  # a number used before
+        table.deliver(device.raw(replay))
+        assert device.answers[-1].refusal.code == "friend_replayed"
+        assert table.engine.host.table.match.passes[1] is None
+
+    def test_the_host_page_cannot_act_for_a_friend_nor_undo(self):
+        table = Table()
+        table.join()
+        answer = table.send(protocol.PASS, seat=1, cards=table.devices[1].view.hand[:3])
+        assert answer.refusal.code == "seat_not_yours"
+        table.send(protocol.PASS, seat=0, cards=table.host.view.hand[:3])
+        assert table.send(protocol.UNDO).refusal.code == "undo_friends" and not table.host.view.can_undo
+
+    def test_a_flood_is_refused_and_the_game_goes_on(self):
+        clock = [0.0]
+        friends = Friends("a" * 32, [1], clock=lambda: clock[0])
+        greeting = protocol.friend_message(protocol.HELLO, 1, secret="a" * 32)
+        friends.read(1, greeting)
+        for number in range(2, BURST + 1):
+            friends.read(1, protocol.friend_message(protocol.READ_ON, number))
+        with pytest.raises(ValueError) as flood:
+            friends.read(1, protocol.friend_message(protocol.READ_ON, BURST + 1))
+        assert flood.value.args[0].code == "friend_flood"
+        clock[0] += 1.0  # a second later some are taken again
+        friends.read(1, protocol.friend_message(protocol.READ_ON, BURST + 2))
+
+    def test_a_closed_connection_greets_again_and_is_sent_everything(self):
+        table = Table()
+        table.join()
+        table.send(protocol.FRIEND_GONE, seat=1)
+        assert table.say(1, protocol.PASS, cards=table.devices[1].view.hand[:3]).refusal.code == "friend_secret"
+        table.devices[1].number = 0  # a new connection numbers from the start
+        answer = table.say(1, protocol.HELLO, secret=table.secret)
+        assert answer.ok and answer.view.seat == 1 and len(answer.view.hand) == 13
