@@ -108,8 +108,10 @@ class TestJoining:
         table = Table()
         assert table.host.outbox == []  # nobody has joined yet: nothing goes anywhere
         answer = table.say(1, protocol.HELLO, secret=table.secret)
-        assert answer.ok and answer.view.seat == 1 and len(answer.view.hand) == 13
+        assert answer.ok and answer.view.seat == 1 and len(answer.view.hand) == 13 and answer.reply_to == 1
         assert answer.view.step == protocol.STEP_PASS and answer.writes == [] and answer.jobs == []
+        assert answer.view.friends == {"secret": "", "here": [1]}  # the secret stays with the host
+        assert table.host.view.friends is None or table.host.view.friends["secret"] == table.secret
         match = table.engine.host.table.match
         assert set(answer.view.hand) == {card_text(face_of(card)) for card in cards_in(match.hands[1])}
         assert table.devices[3].answers == []  # the other friend has not joined: nothing is sent there
@@ -187,7 +189,8 @@ class TestRefusals:
         table.join()
         history = len(table.engine.host.table.match.history)
         hand = table.devices[1].view.hand
-        assert table.say(1, protocol.PASS, seat=3, cards=hand[:3]).refusal.code == "seat_not_yours"
+        refused = table.say(1, protocol.PASS, seat=3, cards=hand[:3])
+        assert refused.refusal.code == "seat_not_yours" and refused.reply_to == table.devices[1].number
         assert not table.say(1, protocol.PASS, cards=["AS", "AS", "AS"]).ok
         device = table.devices[1]
         for intent in (protocol.UNDO, protocol.CONTINUE, protocol.START, protocol.CLAIM, protocol.LOAD):

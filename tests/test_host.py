@@ -103,6 +103,15 @@ class TestProtocol:
         whole = [*texts, json.loads(engine.host.handle(protocol.message(protocol.UNDO)))]
         for data in whole:
             check(data, protocol.Answer)
+        # A friends' game: what goes to a friend's device (the outbox) is an Answer too.
+        friends = Engine(speed="instant")
+        seats = [SEATS[0], {"name": "Bo", "bot": None, "friend": True}, *SEATS[2:]]
+        started = raw(friends, protocol.START, options={"seats": seats, "seed": 4})
+        hello = protocol.friend_message(protocol.HELLO, 1, secret=started["view"]["friends"]["secret"])
+        greeted = raw(friends, protocol.FRIEND, seat=1, text=hello)
+        assert greeted["outbox"]
+        for data in (started, greeted, *(json.loads(text) for _, text in greeted["outbox"])):
+            check(data, protocol.Answer)
         # Every field is written with a value somewhere in a game (none is always None).
         never = {name: set(record.FIELDS) - seen[record.__name__] for name, record in zip(seen, RECORDS, strict=False)}
         never["View"] -= {"after_ms", "summary_hand", "last_decision"}  # set in steps this game may skip

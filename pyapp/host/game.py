@@ -158,6 +158,7 @@ class Host:
             "reviews_reset": reset,
             "review": extra.get("review"),
             "outbox": self._friends_outbox() if self.table is not None else [],
+            "reply_to": None,
         }
         return compact(answer)
 
@@ -314,19 +315,21 @@ class Host:
         if self.friends is None:
             raise IllegalAction(Reason("No friends play this game at their own devices", "no_friends"))
         seat = data.get("seat")
+        number = None
         try:
             friend, message = self.friends.read(seat, data.get("text"))
+            number = message["n"]
             return self._friend_intent(friend, message, writes)
         except EXPECTED_ERRORS as error:
             friend = self.friends.seats.get(seat) if type(seat) is int else None
             if friend is not None:
-                self.answering = (friend, {"refusal": refusal_of(error)})
+                self.answering = (friend, {"refusal": refusal_of(error), "reply_to": number})
             return {"quiet": True}
 
     def _friend_intent(self, friend: Friend, message: dict[str, Any], writes: list) -> dict[str, Any]:
         """Do what a friend asked for (the message read); what changes only the friend's device is quiet here."""
         table, intent, seat = self._table(), message["intent"], friend.seat
-        self.answering = (friend, {})
+        self.answering = (friend, {"reply_to": message["n"]})
         if intent in (protocol.PASS, protocol.PLAY, protocol.MOON):
             argument = {protocol.PASS: "cards", protocol.PLAY: "card", protocol.MOON: "choice"}[intent]
             table.act({"seat": seat, intent: message.get(argument)})
@@ -338,7 +341,7 @@ class Host:
             friend.seen = len(table.match.results)
             return {"quiet": True}
         elif intent == protocol.HINT:
-            self.answering = (friend, {"hint": table.hint(seat)})
+            self.answering = (friend, {"hint": table.hint(seat), "reply_to": message["n"]})
             return {"quiet": True}
         else:  # the greeting: the friend's device is sent everything (Friends.read has reset what it had)
             return {"quiet": True}
@@ -404,6 +407,7 @@ class Host:
             "reviews_reset": False,
             "review": None,
             "outbox": [],
+            "reply_to": extra.get("reply_to"),
         }
 
     # What happens next ----------------------------------------------------------
@@ -572,7 +576,16 @@ class Host:
             "hands_read": seen,
             "game_key": f"{match.seed}:{len(match.history)}",
             "last_decision": table.last_decision,
+            "friends": self._friends_view(friend),
         }
+
+    def _friends_view(self, friend: Friend | None) -> dict[str, Any] | None:
+        """Who of the friends is here (a device connected), and for this device's page the game's secret
+        that its invitations carry (a friend's view has none: theirs came in their invitation)."""
+        if self.friends is None:
+            return None
+        here = [f.seat for f in self.friends.connected]
+        return {"secret": self.friends.secret if friend is None else "", "here": here}
 
     def _finished_hand(self, seen: int) -> Match:
         """The match as it stood when hand ``seen`` ended, whose summary comes next (kept while it is shown)."""

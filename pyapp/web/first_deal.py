@@ -85,5 +85,6 @@ def first_view(options: dict, catalog: dict) -> dict:
         "hands_read": 0,
         "game_key": str(options["seed"]) + ":" + str(players - 1 - len(thinking)),  # the passes made
         "last_decision": None,
+        "friends": None,
     }
     return data

@@ -245,9 +245,10 @@ class View(Record):
         "hands_read",
         "game_key",
         "last_decision",
+        "friends",
     )
     NESTED = {"seats": (Seat, "list"), "last_trick": (Trick, "one"), "reasons": (Refusal, "values")}
-    ADDED = ("hands_read",)
+    ADDED = ("hands_read", "friends")
 
 
 class Hint(Record):
@@ -293,7 +294,9 @@ class Answer(Record):
     answers REVIEW.
 
     ``outbox`` are [seat, text] pairs for the host's page to send to the
-    friends' devices: each text an Answer of its own, with that friend's view.
+    friends' devices: each text an Answer of its own, with that friend's view;
+    there ``reply_to`` is the number of the friend's message it answers (None:
+    the table changed).
     """
 
     FIELDS = (
@@ -311,6 +314,7 @@ class Answer(Record):
         "reviews_reset",
         "review",
         "outbox",
+        "reply_to",
     )
     NESTED = {
         "refusal": (Refusal, "one"),
