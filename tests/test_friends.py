@@ -118,7 +118,7 @@ class TestJoining:
 
     def test_an_old_or_guessed_invitation_cannot_join(self):
         table = Table()
-        for secret in ("0" * 32, "", None, table.secret[:-1]):
+        for secret in ("0" * 32, "", None, table.secret[:-1], "é" * 32, 12):
             answer = table.say(1, protocol.HELLO, secret=secret)
             assert not answer.ok and answer.refusal.code == "friend_secret" and answer.view is None
         other = Table(seed=6)

@@ -46,6 +46,7 @@ class Friend:
     seat: int
     greeted: bool = False  # the current connection has said the game's secret
     number: int = 0  # the last message number taken on this connection
+    read: int | None = None  # the number of the message being read, once it is known to be a new one
     seen: int = 0  # the hands whose summary this friend has read
     sent_results: int = 0  # the hand results this friend's device has
     turn: int = 0  # the friend's own count of views sent (their page times nothing by it)
@@ -86,6 +87,7 @@ class Friends:
         friend = self.seats.get(seat) if type(seat) is int else None
         if friend is None:
             raise refused("No friend sits in that seat", "friend_unknown")
+        friend.read = None
         self._pace(friend)
         if not isinstance(text, str) or len(text) > MAX_FRIEND_MESSAGE:
             raise refused("The message is too long", "message_unreadable")
@@ -100,16 +102,18 @@ class Friends:
         number = data.get("n")
         if type(number) is not int or number <= friend.number:
             raise refused("The message came before, or out of order", "friend_replayed")
+        friend.read = number  # a refusal from here on answers this message
         if "seat" in data and data["seat"] != seat:
             raise refused("That seat is not yours", "seat_not_yours")
         if data["intent"] == protocol.HELLO:
-            if not isinstance(data.get("secret"), str) or not secrets.compare_digest(data["secret"], self.secret):
+            said = data.get("secret")
+            if not isinstance(said, str) or not said.isascii() or not secrets.compare_digest(said, self.secret):
                 raise refused("The invitation is not of this game", "friend_secret")
             friend.reset()
-            friend.greeted = True
+            friend.greeted, friend.number, friend.read = True, number, number
         elif not friend.greeted:
             raise refused("Join with the invitation first", "friend_secret")
-        friend.number = number
+        friend.number = number  # taken (a refusal below, of what it asks for, still uses it up)
         return friend, data
 
     def _pace(self, friend: Friend) -> None:

@@ -315,15 +315,13 @@ class Host:
         if self.friends is None:
             raise IllegalAction(Reason("No friends play this game at their own devices", "no_friends"))
         seat = data.get("seat")
-        number = None
         try:
             friend, message = self.friends.read(seat, data.get("text"))
-            number = message["n"]
             return self._friend_intent(friend, message, writes)
         except EXPECTED_ERRORS as error:
             friend = self.friends.seats.get(seat) if type(seat) is int else None
             if friend is not None:
-                self.answering = (friend, {"refusal": refusal_of(error), "reply_to": number})
+                self.answering = (friend, {"refusal": refusal_of(error), "reply_to": friend.read})
             return {"quiet": True}
 
     def _friend_intent(self, friend: Friend, message: dict[str, Any], writes: list) -> dict[str, Any]:
