@@ -224,6 +224,24 @@ class TestRefusals:
         table.send(protocol.PASS, seat=0, cards=table.host.view.hand[:3])
         assert table.send(protocol.UNDO).refusal.code == "undo_friends" and not table.host.view.can_undo
 
+    def test_no_message_from_a_friends_device_breaks_the_host(self):
+        table = Table()
+        table.join()
+        rng = random.Random(3)
+        values = [None, 1, -1, 2**70, "x", "é", [], {}, [1], {"a": 1}, True, 1.5, "AS", ["AS"] * 3, ["2C", "3C"]]
+        for number in range(400):
+            intent = rng.choice([*protocol.FRIEND_INTENTS, "undo", None, 3])
+            data = {"intent": intent, "version": rng.choice([1, 1, 1, 2, None]), "n": rng.choice([number + 9, None])}
+            for key in ("seat", "cards", "card", "choice", "secret"):
+                if rng.random() < 0.5:
+                    data[key] = rng.choice(values)
+            text = json.dumps(data) if rng.random() < 0.9 else json.dumps(data)[: rng.randrange(40)]
+            seat = rng.choice([1, 3, 3, 0, 7, "1", None])
+            answer = json.loads(table.engine.host.handle(protocol.message(protocol.FRIEND, seat=seat, text=text)))
+            assert answer["view"] is None or answer["view"]["seat"] == 0
+        table.devices[1].number = 10_000
+        assert table.say(1, protocol.PASS, cards=table.devices[1].view.hand[:3]).ok  # the game goes on
+
     def test_a_flood_is_refused_and_the_game_goes_on(self):
         clock = [0.0]
         friends = Friends("a" * 32, [1], clock=lambda: clock[0])
