@@ -15,6 +15,7 @@
    worker, started with the first job. */
 
 import { startWorker } from "./worker-client.mjs";
+import * as friends from "./friends.mjs";
 
 const here = new URL(".", document.baseURI);
 const asset = (path) => new URL(path, here).href;
@@ -118,7 +119,10 @@ function startEngine() {
 }
 
 await takeControl();
-startEngine();
+/* A friends' game: the connections (assets/friends.mjs). A friend's page (an invitation's link, #join=…)
+   plays on the host's engine and starts none of its own. */
+window.heartsFriends = friends;
+if (!location.hash.startsWith("#join=")) startEngine();
 // Start fetching the main thread's interpreter at once instead of after PyScript has loaded.
 preload("runtime/micropython/micropython.mjs");
 preload("runtime/micropython/micropython.wasm", "fetch");

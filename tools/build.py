@@ -33,13 +33,16 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 MICROPYTHON_FILES = ["micropython.mjs", "micropython.wasm"]
 PYODIDE_DIR = NODE_MODULES / "pyodide"
 MICROPYTHON_DIR = NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript"
+QR_DIR = NODE_MODULES / "qr"  # QR codes for a friends' game's invitations and replies: drawn, and read
+QR_FILES = ["index.js", "decode.js", "LICENSE-MIT"]
 PYSCRIPT_DIR = NODE_MODULES / "@pyscript" / "core" / "dist"
 PACKAGE = ROOT / "pyapp"
 WEB = PACKAGE / "web"
 CLI = PACKAGE / "cli"
 MAIN_THREAD_MODULES = ["__init__.py", "view.py", "session.py", "storage.py", "names.py", "i18n.py", "main.py"]
 MAIN_THREAD_MODULES += ["player_stats.py", "chart.py", "announce.py", "protocol.py", "client.py", "controller.py"]
-MAIN_THREAD_MODULES += ["input.py", "actuator.py", "first_deal.py", "markup.py", "review_view.py"]
+MAIN_THREAD_MODULES += ["input.py", "actuator.py", "first_deal.py", "markup.py", "review_view.py", "friends.py"]
+MAIN_THREAD_MODULES += ["friends_view.py", "guest.py"]
 MAIN_THREAD_ENGINE_MODULES = ("__init__.py", "deal.py")  # the deal: the page shows a first hand before the engine
 WORKER_WEB_MODULES = ("__init__.py", "protocol.py", "worker.py", "thinker.py")  # the protocol, the workers' entries
 CATALOG = "catalog.json"  # what the new-game form offers, written from the engine at build time
@@ -58,7 +61,8 @@ PYSCRIPT_PRECACHED += ("py-editor-*.js", "py-game-*.js", "py-terminal-*.js")
 
 def ensure_node_modules() -> None:
     """Install the pinned npm packages when they are missing."""
-    if not (PYODIDE_DIR / "pyodide.mjs").exists() or not (PYSCRIPT_DIR / "core.js").exists():
+    needed = (PYODIDE_DIR / "pyodide.mjs", PYSCRIPT_DIR / "core.js", QR_DIR / "index.js")
+    if not all(path.exists() for path in needed):
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
 
 
@@ -67,6 +71,7 @@ def copy_runtime(dest: Path) -> None:
     for source, names, target in (
         (PYODIDE_DIR, PYODIDE_FILES, dest / "runtime" / "pyodide"),
         (MICROPYTHON_DIR, MICROPYTHON_FILES, dest / "runtime" / "micropython"),
+        (QR_DIR, QR_FILES, dest / "runtime" / "qr"),
     ):
         target.mkdir(parents=True)
         for name in names:

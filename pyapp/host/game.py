@@ -341,15 +341,14 @@ class Host:
         elif intent == protocol.HINT:
             self.answering = (friend, {"hint": table.hint(seat), "reply_to": message["n"]})
             return {"quiet": True}
-        else:  # the greeting: the friend's device is sent everything (Friends.read has reset what it had)
-            return {"quiet": True}
+        else:  # the greeting: the friend's device is sent everything (Friends.read has reset what it had),
+            return {}  # and this device's view says they are here
         self._store(writes)
         return {}
 
-    def _on_friend_gone(self, data: dict[str, Any], writes: list) -> dict[str, Any]:
+    def _on_friend_gone(self, data: dict[str, Any], writes: list) -> None:
         if self.friends is not None:
-            self.friends.gone(data.get("seat"))
-        return {"quiet": True}
+            self.friends.gone(data.get("seat"))  # this device's view says so
 
     def _friends_outbox(self) -> list[list[Any]]:
         """What goes to the friends' devices after an intent: the answer to the friend who asked, and a new

@@ -15,8 +15,11 @@ import json
 from . import player_stats, protocol
 from .announce import announcement, sound_of
 from .first_deal import can_deal_ahead, first_view
+from .friends import invitation_link, read_reply
+from .friends_view import friend_seats
 from .i18n import DEFAULT as DEFAULT_LANGUAGE
 from .i18n import card_name, pick_language, set_language, t
+from .markup import seat_name
 from .names import DEFAULT_LEVEL
 from .player_stats import STATS_KEY
 from .session import AHEAD_STEPS
@@ -32,7 +35,7 @@ from .storage import (
     set_aside,
     stored_hands,
 )
-from .view import PERSON, UNDO_STEPS, reason, refusal_text
+from .view import FRIEND, PERSON, UNDO_STEPS, reason, refusal_text
 
 LINK_NOTICE_SECONDS = 12
 
@@ -51,7 +54,8 @@ def game_options(settings: dict, catalog: dict, link=None, from_form: bool = Fal
     for seat in range(1, players):
         level = levels[seat - 1] if seat - 1 < len(levels) else DEFAULT_LEVEL
         name = names[seat - 1] if seat - 1 < len(names) else ""
-        seats.append({"name": name, "bot": None if level == PERSON else level})
+        person = level in (PERSON, FRIEND)
+        seats.append({"name": name, "bot": None if person else level, "friend": level == FRIEND})
     options = {"rules": rules, "seats": seats}
     if link is not None and link.seed is not None:
         options["seed"] = link.seed
@@ -72,7 +76,10 @@ class Controller:
         self.session = session
         self.catalog = catalog
         self.session.stats = player_stats.load(storage.get(STATS_KEY))
-        self.friends = None  # in a friends' game, the connections to their devices: anything with send(seat, text)
+        # The connections to friends' devices (main.py's FriendsLink; tests bring their own): invite(seat,
+        # stun) gives an offer's code, accept(seat, code) takes a reply's, send(seat, text), qr(text) an SVG.
+        self.friends = None
+        self.inviting = set()  # seats whose invitation is being prepared
 
     # Boot -----------------------------------------------------------------------
 
@@ -253,6 +260,8 @@ class Controller:
             return
         before = session.view if session.ready and not fresh else None
         session.show(answer.view, answer.results_count, answer.new_results, fresh=fresh, dealt=dealt)
+        if answer.view.friends and answer.view.friends.get("secret") and self.friends is not None:
+            self.keep_invitations(before, answer.view, fresh)
         self.storage.set(VIEW_KEY, json.dumps(answer.raw_view))
         self.actuator.announce(announcement(before, answer.view))
         self.actuator.sound(sound_of(before, answer.view, answer.new_results), session.settings)
@@ -305,8 +314,56 @@ class Controller:
         await self.send(protocol.FRIEND, seat=seat, text=text)
 
     async def friend_gone(self, seat: int) -> None:
-        """The connection of the friend in ``seat`` closed."""
+        """The connection of the friend in ``seat`` closed (a new invitation is made for them)."""
         await self.send(protocol.FRIEND_GONE, seat=seat)
+
+    def keep_invitations(self, before, view, fresh: bool) -> None:
+        """An invitation ready for every friend who is not here (each made once), and a word when one comes
+        or goes; a friends' game started or reloaded opens the invitations."""
+        here = view.friends["here"]
+        was = before.friends["here"] if before is not None and before.friends else here
+        for seat in friend_seats(view):
+            if seat in here:
+                self.session.invites.pop(seat, None)
+            elif seat not in self.session.invites and seat not in self.inviting:
+                self.actuator.keep(asyncio.create_task(self.invite(seat, view.friends["secret"])))
+            if seat in here and seat not in was:
+                self.notify(t("friends.arrived", name=seat_name(view, seat)))
+            elif seat in was and seat not in here:
+                self.notify(t("friends.left", name=seat_name(view, seat)))
+        missing = [seat for seat in friend_seats(view) if seat not in here]
+        if fresh and missing:
+            self.session.panel = "friends"
+        elif self.session.panel == "friends" and not missing:
+            self.session.panel = ""  # everyone is here: to the table
+
+    async def invite(self, seat: int, secret: str) -> None:
+        """Prepare the invitation of ``seat``'s friend: a new connection's offer in a link, and its QR code."""
+        self.inviting.add(seat)
+        try:
+            offer = await self.friends.invite(seat, self.session.settings.get("stun") or "")
+            link = invitation_link(self.page_address(), seat, secret, str(offer))
+            self.session.invites[seat] = {"link": link, "qr": str(await self.friends.qr(link))}
+        finally:
+            self.inviting.discard(seat)
+        self.render()
+
+    async def accept_reply(self, seat: int, text: str) -> None:
+        """The reply code the host pasted for ``seat``'s friend: their connection is made with it."""
+        reply = read_reply(text)
+        name = seat_name(self.session.view, seat)
+        if reply is None or reply[0] != seat:
+            self.notify(t("friends.bad_reply", name=name))
+            return
+        try:
+            await self.friends.accept(seat, reply[1])
+        except Exception:
+            self.notify(t("friends.bad_reply", name=name))
+
+    def page_address(self) -> str:
+        """This copy of the game's address (what links to it start with)."""
+        location = self.actuator.window.location
+        return str(location.origin) + str(location.pathname)
 
     # The person's intents ----------------------------------------------------------------
 
@@ -353,6 +410,8 @@ class Controller:
             self.render()
         elif action in ("open", "close", "result", "ask-reset-stats", "reset-stats", "preset"):
             self.change_panel(action, data)
+        elif action == "accept-reply" and self.friends is not None and session.view is not None:
+            await self.accept_reply(data["seat"], data["code"])
         elif action == "share":
             await self.share()
         elif action == "copy":
@@ -456,7 +515,7 @@ class Controller:
     async def share(self) -> None:
         """Open the share panel: a link to this copy of the game, and one to the deal in progress."""
         window = self.actuator.window
-        address = str(window.location.origin) + str(window.location.pathname)
+        address = self.page_address()
         deal = ""
         if self.client.ready and self.session.view is not None:
             answer = await self.client.send(protocol.SHARE)

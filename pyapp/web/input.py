@@ -46,6 +46,9 @@ class InputManager:
             self.emit("review", {"hand": int(target.getAttribute("data-hand"))})
         elif action == "review-page":
             self.emit("review-page", {"page": int(target.getAttribute("data-page"))})
+        elif action == "accept-reply":
+            seat = int(target.getAttribute("data-seat"))
+            self.emit("accept-reply", {"seat": seat, "code": self.document.getElementById(f"reply-{seat}").value})
         elif action == "copy":
             field = self.document.getElementById(target.getAttribute("data-target"))
             self.emit("copy", {"field": field, "native": bool(target.getAttribute("data-native"))})

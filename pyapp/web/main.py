@@ -17,6 +17,8 @@ from pyscript.ffi import create_proxy
 from pyapp.web.actuator import Actuator
 from pyapp.web.client import EngineClient, ThinkerClient
 from pyapp.web.controller import Controller
+from pyapp.web.friends import read_invitation
+from pyapp.web.guest import GuestClient, GuestController, GuestStore
 from pyapp.web.input import InputManager
 from pyapp.web.session import Session
 from pyapp.web.storage import SETTINGS_KEY, Storage, parse_json
@@ -59,20 +61,78 @@ async def fetch_language(code: str) -> None:
         file.write(data)
 
 
-storage = browser_storage()
+class FriendsLink:
+    """The host's connections to its friends' devices (``assets/friends.mjs``), for the controller: what
+    comes on a friend's connection goes to the engine, and a closed one is said."""
+
+    def __init__(self, controller):
+        def opened(seat):
+            pass  # the friend's page greets first
+
+        def received(seat, text):
+            controller.actuator.keep(asyncio.create_task(controller.from_friend(int(seat), str(text))))
+
+        def closed(seat):
+            controller.actuator.keep(asyncio.create_task(controller.friend_gone(int(seat))))
+
+        self.proxies = [create_proxy(handler) for handler in (opened, received, closed)]
+        self.host = window.heartsFriends.createHost(*self.proxies)
+
+    async def invite(self, seat: int, stun: str):
+        """A new connection's offer (its code) for ``seat``'s friend."""
+        return await self.host.invite(seat, stun)
+
+    async def accept(self, seat: int, code: str) -> None:
+        """``seat``'s friend's reply to it."""
+        await self.host.accept(seat, code)
+
+    def send(self, seat: int, text: str) -> None:
+        """A message to ``seat``'s friend's device."""
+        self.host.send(seat, text)
+
+    async def qr(self, text: str):
+        """A QR code of ``text``, as SVG markup."""
+        return await window.heartsFriends.qrSvg(text)
+
+
+async def connect_to_host(offer: str, stun: str, opened, received, closed):
+    """A friend's page: answer the host's offer (the connection, with its reply code)."""
+    handlers = [create_proxy(handler) for handler in (opened, received, closed)]
+    return await window.heartsFriends.join(offer, stun, *handlers)
+
+
+async def qr_code(text: str):
+    """A QR code of ``text``, as SVG markup."""
+    return await window.heartsFriends.qrSvg(text)
+
+
 with open("pyapp/web/catalog.json") as catalog_file:
     catalog = json.load(catalog_file)
-controller = Controller(
-    EngineClient(),
-    Actuator(document, window),
-    storage,
-    Session(parse_json(storage.get(SETTINGS_KEY)), catalog["cards_passed"]),
-    catalog,
-    fetch_language,
-    ThinkerClient(window.heartsThinker),
-)
-InputManager(document, create_proxy, controller)
-# Give the browser a turn between PyScript's own start and the first draw: one long task otherwise.
-await asyncio.sleep(0.001)  # noqa: F704 - PyScript runs this with top-level await
-seed = 1 + int(window.Math.random() * (2**31 - 2))  # a new game's deal number, should this visit need one
-await controller.boot(window.heartsEngine, take_link_query(), seed)  # noqa: F704 - PyScript runs this with top-level await
+invitation = read_invitation(str(window.location.hash or ""))
+if invitation is not None:  # a friend's page: it plays on the host's engine (boot.js started none here)
+    storage = browser_storage()
+    storage.store = GuestStore(storage.store)
+    document.documentElement.setAttribute("data-guest", "true")
+    settings = Session(parse_json(storage.get(SETTINGS_KEY)), catalog["cards_passed"])
+    controller = GuestController(
+        GuestClient(), Actuator(document, window), storage, settings, catalog, fetch_language, qr_code
+    )
+    InputManager(document, create_proxy, controller)
+    await controller.join(invitation, connect_to_host)  # noqa: F704 - PyScript runs this with top-level await
+else:
+    storage = browser_storage()
+    controller = Controller(
+        EngineClient(),
+        Actuator(document, window),
+        storage,
+        Session(parse_json(storage.get(SETTINGS_KEY)), catalog["cards_passed"]),
+        catalog,
+        fetch_language,
+        ThinkerClient(window.heartsThinker),
+    )
+    controller.friends = FriendsLink(controller)
+    InputManager(document, create_proxy, controller)
+    # Give the browser a turn between PyScript's own start and the first draw: one long task otherwise.
+    await asyncio.sleep(0.001)  # noqa: F704 - PyScript runs this with top-level await
+    seed = 1 + int(window.Math.random() * (2**31 - 2))  # a new game's deal number, should this visit need one
+    await controller.boot(window.heartsEngine, take_link_query(), seed)  # noqa: F704 - PyScript runs this with top-level await

@@ -24,6 +24,7 @@ DEFAULT_SETTINGS = {
     "undo": "on",
     "autoplay": "off",
     "sound": "on",
+    "stun": "",  # a STUN server for friends' games across networks (used for nothing else)
 }
 ENGINE_SETTINGS = ("think_ms", "speed", "collect", "autoplay")  # what the engine needs to know
 
@@ -53,6 +54,8 @@ class Session:
         self.review = None  # the review open in its panel (web.protocol.Review)
         self.review_page = 0  # which of its pages is open (web.review_view.review_pages)
         self.review_wanted = None  # a hand asked for before its review was ready: it opens when it is
+        self.invites = {}  # the host's page: friend's seat → {"link", "qr"}, their invitation
+        self.joining = None  # a friend's page: {"state", "reply", "qr"} while it joins the host's table
         self.settings = dict(DEFAULT_SETTINGS)
         if isinstance(settings, dict):
             for key in DEFAULT_SETTINGS:

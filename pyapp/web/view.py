@@ -9,6 +9,7 @@ import math
 
 from . import player_stats
 from .chart import render_chart
+from .friends_view import friends_line, render_invitations, render_join
 from .i18n import card_name, decimal, has_text, languages, shown_name, t
 from .i18n import language as current_language
 from .markup import card_markup, close_button, dialog, escape, seat_name, trick_figures
@@ -17,6 +18,7 @@ from .review_view import lost_line, render_review, review_button
 
 UNDO_STEPS = ("play", "pass", "collect")  # when the person may take back their last decision
 PERSON = "person"  # a seat's "level" when a person at this device plays it (party mode)
+FRIEND = "friend"  # a seat's "level" when a friend plays it at their own device
 
 
 def seat_point(relative: int, players: int, radius_x: float, radius_y: float) -> tuple:
@@ -174,6 +176,7 @@ def render_table(session) -> str:
     ]
     parts.append(f'<p class="info">{" · ".join(info)}</p>')
     parts.append(f'<p class="status" role="status">{status_text(session)}</p>')
+    parts.append(friends_line(session))
     if not session.ready and session.ahead and not session.waiting:
         parts.append(f'<p class="note">{t("status.getting_ready")}</p>')
     return "".join(parts)
@@ -313,7 +316,7 @@ def signed(value: int) -> str:
 
 def render_dialog(session, catalog) -> str:
     """The dialog for the current step or open panel, or an empty string."""
-    if session.view is None and session.panel not in ("new", "settings", "share", "stats"):
+    if session.view is None and session.panel not in ("new", "settings", "share", "stats", "join"):
         return ""
     step = session.step
     if session.panel == "new":
@@ -330,6 +333,10 @@ def render_dialog(session, catalog) -> str:
         return render_last_trick(session)
     if session.panel == "review" and session.review is not None:
         return render_review(session)
+    if session.panel == "friends" and session.view.friends:
+        return render_invitations(session)
+    if session.panel == "join":
+        return render_join(session)
     if step == "summary":
         return render_summary(session)
     if step == "handoff":
@@ -539,7 +546,7 @@ def render_new_game(session, catalog) -> str:
         seats.append(
             f'<div class="seat-row" data-seat="{seat}"{hidden}>'
             f'<label for="opt-level-{seat}">{t("new.seat", number=seat + 1)}</label>'
-            f'<span class="seat-choice">{_select("level-" + str(seat), level, catalog["levels"] + [PERSON], "level.")}'
+            f'<span class="seat-choice">{_select("level-" + str(seat), level, catalog["levels"] + [PERSON, FRIEND], "level.")}'
             f'<input id="opt-seatname-{seat}" maxlength="20" value="{escape(name)}" '
             f'placeholder="{t("new.seat_name")}" aria-label="{t("new.seat_name")} ({seat + 1})"></span></div>'
         )

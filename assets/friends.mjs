@@ -1,0 +1,170 @@
+/* Friends at their own devices: the WebRTC data channels between the host's page and each friend's.
+
+   There is no game server: the connection's two descriptions travel in the invitation link (the host's
+   offer) and in the friend's reply (the answer), which the players pass on themselves (a link, a code, a
+   QR code). Each description is cut down to what a data channel needs (ICE user name and password, the
+   DTLS fingerprint, the candidates) and written as a short code. On one network the devices' own
+   addresses are enough; across networks a STUN server, a setting used only here, finds the public ones.
+
+   The host keeps one peer connection per friend's seat; messages go both ways as text (the engine reads
+   every one strictly, pyapp/host/friends.py). Nothing here knows the game. */
+
+const GATHER_MS = 2500; // the longest wait for the candidates (there are none to wait for on one network)
+const CHANNEL = "hearts";
+const SETUP = { actpass: "a", active: "c", passive: "p" };
+const SETUP_BACK = { a: "actpass", c: "active", p: "passive" };
+
+function iceServers(stun) {
+  return stun ? [{ urls: stun.startsWith("stun:") ? stun : "stun:" + stun }] : [];
+}
+
+function toBase64Url(bytes) {
+  let text = "";
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text) {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+/* A session description as a short code: ufrag~pwd~fingerprint~setup~candidate~… */
+export function encodeDescription(sdp) {
+  const line = (name) => (sdp.match(new RegExp("^a=" + name + ":(.*)$", "m")) || [])[1];
+  const fingerprint = (line("fingerprint") || "").split(" ")[1] || "";
+  const bytes = fingerprint.split(":").map((hex) => parseInt(hex, 16));
+  const candidates = [];
+  for (const match of sdp.matchAll(/^a=candidate:\S+ 1 udp \d+ (\S+) (\d+) typ (host|srflx)/gm)) {
+    candidates.push((match[3] === "host" ? "h" : "s") + match[1] + "," + match[2]);
+  }
+  const parts = [line("ice-ufrag"), line("ice-pwd"), toBase64Url(bytes), SETUP[line("setup")] || "a"];
+  if (parts.slice(0, 2).some((part) => !part) || bytes.length !== 32) throw new Error("not a data channel description");
+  return [...parts, ...candidates].join("~");
+}
+
+/* The session description a code stands for (type "offer" or "answer"); a damaged code throws. */
+export function decodeDescription(code, type) {
+  const [ufrag, pwd, fingerprint, setup, ...candidates] = String(code).trim().split("~");
+  const bytes = fromBase64Url(fingerprint || "");
+  if (!ufrag || !pwd || bytes.length !== 32 || !SETUP_BACK[setup]) throw new Error("damaged code");
+  const hex = Array.from(bytes, (byte) => byte.toString(16).toUpperCase().padStart(2, "0")).join(":");
+  const lines = [
+    "v=0",
+    "o=- " + Math.floor(Math.random() * 1e15) + " 2 IN IP4 127.0.0.1",
+    "s=-",
+    "t=0 0",
+    "a=group:BUNDLE 0",
+    "a=msid-semantic: WMS",
+    "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
+    "c=IN IP4 0.0.0.0",
+  ];
+  candidates.forEach((candidate, index) => {
+    const [address, port] = candidate.slice(1).split(",");
+    if (!address || !/^\d+$/.test(port || "")) throw new Error("damaged code");
+    const host = candidate[0] === "h";
+    const priority = (host ? 2113937151 : 1677729535) - index;
+    const related = host ? "" : " raddr 0.0.0.0 rport 0";
+    lines.push(`a=candidate:${index + 1} 1 udp ${priority} ${address} ${port} typ ${host ? "host" : "srflx"}${related}`);
+  });
+  lines.push(
+    "a=ice-ufrag:" + ufrag,
+    "a=ice-pwd:" + pwd,
+    "a=ice-options:trickle",
+    "a=fingerprint:sha-256 " + hex,
+    "a=setup:" + SETUP_BACK[setup],
+    "a=mid:0",
+    "a=sctp-port:5000",
+    "a=max-message-size:262144",
+  );
+  return { type, sdp: lines.join("\r\n") + "\r\n" };
+}
+
+/* The local description once its candidates are gathered (or the wait is over). */
+async function gathered(connection) {
+  if (connection.iceGatheringState !== "complete") {
+    await new Promise((resolve) => {
+      const done = () => connection.iceGatheringState === "complete" && resolve();
+      connection.addEventListener("icegatheringstatechange", done);
+      setTimeout(resolve, GATHER_MS);
+    });
+  }
+  return connection.localDescription.sdp;
+}
+
+function watch(channel, connection, handlers, key) {
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    handlers.close(key);
+  };
+  channel.addEventListener("open", () => handlers.open(key));
+  channel.addEventListener("message", (event) => typeof event.data === "string" && handlers.message(key, event.data));
+  channel.addEventListener("close", close);
+  connection.addEventListener("connectionstatechange", () => {
+    if (["failed", "closed", "disconnected"].includes(connection.connectionState)) close();
+  });
+}
+
+/* The host's side: one connection per friend's seat; opened(seat), received(seat, text), closed(seat). */
+export function createHost(opened, received, closed) {
+  const handlers = { open: opened, message: received, close: closed };
+  const seats = new Map();
+  return {
+    /* A new invitation for seat: the offer's code (any earlier connection of that seat is closed). */
+    async invite(seat, stun) {
+      seats.get(seat)?.connection.close();
+      const connection = new RTCPeerConnection({ iceServers: iceServers(stun) });
+      const channel = connection.createDataChannel(CHANNEL, { ordered: true });
+      seats.set(seat, { connection, channel });
+      watch(channel, connection, handlers, seat);
+      await connection.setLocalDescription(await connection.createOffer());
+      return encodeDescription(await gathered(connection));
+    },
+    /* The friend's reply to seat's invitation. */
+    async accept(seat, code) {
+      const entry = seats.get(seat);
+      if (!entry) throw new Error("no invitation for this seat");
+      await entry.connection.setRemoteDescription(decodeDescription(code, "answer"));
+    },
+    send(seat, text) {
+      const entry = seats.get(seat);
+      if (entry && entry.channel.readyState === "open") entry.channel.send(text);
+    },
+    close(seat) {
+      seats.get(seat)?.connection.close();
+      seats.delete(seat);
+    },
+  };
+}
+
+/* A friend's side: the answer to the host's offer; opened(), received(text), closed().
+   Resolves to {reply: the answer's code, send(text), close()}. */
+export async function join(offer, stun, opened, received, closed) {
+  const connection = new RTCPeerConnection({ iceServers: iceServers(stun) });
+  let channel = null;
+  const wrapped = { open: () => opened(), message: (_, text) => received(text), close: () => closed() };
+  connection.addEventListener("datachannel", (event) => {
+    channel = event.channel;
+    watch(channel, connection, wrapped, 0);
+  });
+  await connection.setRemoteDescription(decodeDescription(offer, "offer"));
+  await connection.setLocalDescription(await connection.createAnswer());
+  const reply = encodeDescription(await gathered(connection));
+  return {
+    reply,
+    send(text) {
+      if (channel && channel.readyState === "open") channel.send(text);
+    },
+    close() {
+      connection.close();
+    },
+  };
+}
+
+/* A QR code of text as SVG markup (the encoder is loaded when the first one is drawn). */
+export async function qrSvg(text) {
+  const { encodeQR } = await import(new URL("../runtime/qr/index.js", import.meta.url).href);
+  return encodeQR(text, "svg", { ecc: "low", border: 2 });
+}

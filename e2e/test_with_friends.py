@@ -1,0 +1,140 @@
+"""Friends at their own devices: a host and two friends in three browser profiles, one computer seat."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from playwright.sync_api import Browser, Page
+from table import ENGINE_TIMEOUT, STEP_TIMEOUT, click_and_wait, current_step, hand, pass_three
+
+from pyapp.engine.actions import Action
+from pyapp.engine.cards import card_text, cards_in, face_of
+from pyapp.engine.match import Match, Phase
+from pyapp.engine.rules import Rules
+
+# Every message a friend's page receives on its connection, as it came.
+RECORD = """
+window.received = [];
+const listen = RTCDataChannel.prototype.addEventListener;
+RTCDataChannel.prototype.addEventListener = function (type, listener, options) {
+  if (type !== "message") return listen.call(this, type, listener, options);
+  return listen.call(this, type, (event) => { window.received.push(event.data); listener(event); }, options);
+};
+"""
+SETTINGS = json.dumps(json.dumps({"speed": "fast", "collect": "click", "name": "Ann"}))
+
+
+def device(browser: Browser, guard, width: int = 1280, height: int = 800, touch: bool = False) -> Page:
+    """A browser profile of its own (another device) whose requests may go to 127.0.0.1 only."""
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
+    context.route("**/*", guard.route)
+    context.add_init_script(
+        f"if (!localStorage.getItem('hearts.settings')) localStorage.setItem('hearts.settings', {SETTINGS});"
+    )
+    context.add_init_script(RECORD)
+    page = context.new_page()
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda error: page.errors.append(str(error)))  # type: ignore[attr-defined]
+    return page
+
+
+def host_a_game(host: Page, url: str) -> None:
+    """The host deals a game with two friends (Bo, Cy) and a computer player."""
+    host.goto(url)
+    host.wait_for_selector("#table[data-ready=true]", timeout=ENGINE_TIMEOUT)
+    host.click("header [data-panel=new]")
+    host.select_option("#opt-level-1", "friend")
+    host.fill("#opt-seatname-1", "Bo")
+    host.select_option("#opt-level-3", "friend")
+    host.fill("#opt-seatname-3", "Cy")
+    host.click("#dialog [data-action=start]")
+
+
+def join(host: Page, friend: Page, seat: int) -> float:
+    """The friend opens their invitation, the host pastes the friend's reply; seconds until their hand shows."""
+    host.wait_for_selector(f"#invite-{seat}", timeout=STEP_TIMEOUT)
+    link = host.input_value(f"#invite-{seat}")
+    start = time.perf_counter()
+    friend.goto(link)
+    friend.wait_for_selector("#join-reply", timeout=STEP_TIMEOUT)
+    host.fill(f"#reply-{seat}", friend.input_value("#join-reply"))
+    host.click(f"[data-action=accept-reply][data-seat='{seat}']")
+    friend.wait_for_selector("#hand .card", timeout=STEP_TIMEOUT)
+    return time.perf_counter() - start
+
+
+def play_a_hand(pages: list[Page]) -> None:
+    """Everyone does what their page asks (the host's timer collects the tricks) until a hand's summary has
+    been read on every device."""
+    read = set()
+    deadline = time.monotonic() + 180
+    while len(read) < len(pages):
+        assert time.monotonic() < deadline, [current_step(page) for page in pages]
+        acted = False
+        for index, page in enumerate(pages):
+            step = current_step(page)
+            if step == "pass":
+                pass_three(page)
+            elif step == "play":
+                click_and_wait(page, "#hand .card:not(.dim)")
+            elif step == "summary":
+                click_and_wait(page, "#dialog [data-action=next]")
+                read.add(index)
+            else:
+                continue
+            acted = True
+        if not acted:
+            pages[0].wait_for_timeout(50)  # another device's turn: look again (each look is a state check)
+
+
+def hidden_cards(page: Page, seat: int, seed: int, rules: dict, actions: list) -> list[str]:
+    """Cards of other seats' hands that any message of the first hand to ``seat``'s page held (beyond the
+    cards on the table)."""
+    match = Match(Rules.from_dict(rules), seed)
+    mine = {card_text(face_of(card)) for card in cards_in(match.hands[seat])}
+    for data in actions:
+        if match.phase is not Phase.PASS:
+            break
+        match.apply(Action.from_dict(data))
+    mine |= {card_text(face_of(card)) for card in cards_in(match.hands[seat])}  # and what was passed to it
+    everything = {card_text(face) for face in range(52)}
+    found = set()
+    for text in page.evaluate("window.received"):
+        view = json.loads(text).get("view") or {}
+        for public in ("rules", "trick", "last_trick"):
+            view.pop(public, None)
+        shown = json.dumps(view)
+        if view.get("hand_index") == 0:  # (the next hand is dealt when the summary is read)
+            found |= {card for card in everything - mine if f'"{card}"' in shown}
+    return sorted(found)
+
+
+def test_three_devices_join_with_codes_and_play_a_hand_each_seeing_only_their_own_cards(browser, guard, server_url):
+    host = device(browser, guard)
+    bo = device(browser, guard, 360, 640, touch=True)
+    cy = device(browser, guard)
+    host_a_game(host, server_url)
+    seconds = [join(host, bo, 1), join(host, cy, 3)]
+    assert all(value < 30 for value in seconds)
+    host.wait_for_selector("#dialog", state="hidden", timeout=STEP_TIMEOUT)  # everyone is here: to the table
+    assert "2 of 2" in host.text_content(".friends-line")
+    mine = set(hand(host))
+    assert not mine & set(hand(bo)) and not mine & set(hand(cy)) and not set(hand(bo)) & set(hand(cy))
+    play_a_hand([host, bo, cy])
+    for page in (host, bo, cy):
+        page.wait_for_selector("#sheet tbody tr td", timeout=STEP_TIMEOUT)
+    sheets = [
+        page.eval_on_selector_all("#sheet tbody tr:first-child td", "cells => cells.map(c => c.textContent)")
+        for page in (host, bo, cy)
+    ]
+    assert sheets[0] == sheets[1] == sheets[2]  # the same hand scored on every device
+    saved = host.evaluate(
+        "() => [JSON.parse(localStorage.getItem('hearts.game')), JSON.parse(localStorage.getItem('hearts.hand.0'))]"
+    )
+    header, first = saved
+    for seat, page in ((1, bo), (3, cy)):
+        assert len(page.evaluate("window.received")) > 13  # at least a view for every trick
+        assert hidden_cards(page, seat, header["seed"], header["rules"], first["actions"]) == []
+    for page in (host, bo, cy):
+        assert page.errors == []  # type: ignore[attr-defined]

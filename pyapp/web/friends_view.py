@@ -1,0 +1,72 @@
+"""A friends' game's panels: the host's invitations (a link and a QR code per friend, and a field for each
+reply), a friend's page joining (the reply to send back), and the line that says who is here.
+
+Plain Python for MicroPython and CPython; the QR codes are SVG markup drawn
+by ``assets/friends.mjs`` from the page's own texts.
+"""
+
+from .i18n import t
+from .markup import close_button, dialog, escape, seat_name
+
+
+def friend_seats(view) -> list:
+    """The seats of the friends at their own devices."""
+    return [seat for seat, s in enumerate(view.seats) if s.friend]
+
+
+def friends_line(session) -> str:
+    """On the host's table: how many friends are here, and the button to the invitations."""
+    view = session.view
+    if view is None or not view.friends or not view.friends.get("secret"):
+        return ""
+    seats = friend_seats(view)
+    here = [seat for seat in seats if seat in view.friends["here"]]
+    text = t("friends.here", here=len(here), count=len(seats))
+    return f'<button type="button" class="friends-line" data-action="open" data-panel="friends">{text}</button>'
+
+
+def render_invitations(session) -> str:
+    """The host's friends panel: for each friend's seat, whether they are here, else their invitation."""
+    view = session.view
+    here = view.friends["here"] if view.friends else []
+    rows = []
+    for seat in friend_seats(view):
+        name = seat_name(view, seat)
+        if seat in here:
+            rows.append(f'<div class="friend here"><h3>{name}</h3><p>{t("friends.joined")}</p></div>')
+            continue
+        invite = session.invites.get(seat)
+        if invite is None:
+            rows.append(f'<div class="friend"><h3>{name}</h3><p>{t("friends.preparing")}</p></div>')
+            continue
+        rows.append(
+            f'<div class="friend" data-seat="{seat}"><h3>{name}</h3><p>{t("friends.send_link", name=name)}</p>'
+            f'<div class="qr" role="img" aria-label="{t("friends.qr", name=name)}">{invite["qr"]}</div>'
+            f'<div class="share-row"><input id="invite-{seat}" readonly value="{escape(invite["link"])}" '
+            f'aria-label="{t("friends.link", name=name)}">'
+            f'<button type="button" data-action="copy" data-target="invite-{seat}">{t("share.copy")}</button></div>'
+            f'<label for="reply-{seat}">{t("friends.reply", name=name)}</label><div class="share-row">'
+            f'<input id="reply-{seat}" autocomplete="off" spellcheck="false">'
+            f'<button type="button" class="primary" data-action="accept-reply" data-seat="{seat}">'
+            f"{t('friends.connect')}</button></div></div>"
+        )
+    body = f'<div class="form friends">{"".join(rows)}</div><p class="quiet">{t("friends.how")}</p>'
+    return dialog(t("friends.title"), body, close_button())
+
+
+def render_join(session) -> str:
+    """A friend's page while it joins: the reply to send back to the host, or what went wrong."""
+    joining = session.joining or {}
+    state = joining.get("state", "connecting")
+    if state == "reply":
+        body = (
+            f"<p>{t('friends.send_reply')}</p>"
+            f'<div class="qr" role="img" aria-label="{t("friends.reply_qr")}">{joining["qr"]}</div>'
+            f'<div class="share-row"><input id="join-reply" readonly value="{escape(joining["reply"])}" '
+            f'aria-label="{t("friends.reply_code")}">'
+            f'<button type="button" data-action="copy" data-target="join-reply">{t("share.copy")}</button></div>'
+            f'<p class="quiet">{t("friends.waiting_host")}</p>'
+        )
+    else:
+        body = f"<p>{t('friends.' + state)}</p>"
+    return dialog(t("friends.join_title"), body, "")

@@ -1,0 +1,176 @@
+"""A friend's page: it plays on the host's engine, over the connection its invitation opened.
+
+The page is the same (the session, the actuator, the input manager and the
+controller's handling of every answer); what differs is where the intents
+go.  :class:`GuestClient` numbers each intent a friend may send and sends it
+to the host, and returns the host's answer to it; the host's other messages
+(the table changed) are taken as they come.  :class:`GuestController`
+joins (the reply code to give back to the host), greets the host with the
+game's secret from the invitation, and says when the connection is lost.
+The friends' game is kept apart from the person's own game in this
+browser's storage (:class:`GuestStore`).  Plain Python for MicroPython and
+CPython.
+"""
+
+import asyncio
+import json
+
+from . import protocol
+from .controller import Controller
+from .friends import reply_code
+from .player_stats import STATS_KEY
+from .storage import SETTINGS_KEY
+from .view import refusal_text
+
+REPLY_SECONDS = 20  # how long a friend's page waits for the host's answer before it says the host is silent
+GUEST_PREFIX = "hearts.friend."  # the friends' game's copies in a friend's storage
+
+
+class GuestStore:
+    """A friend's page's store: the friends' game under keys of its own (the person's own game in this
+    browser is left as it is); the settings and statistics are the person's own."""
+
+    SHARED = (SETTINGS_KEY, STATS_KEY)
+
+    def __init__(self, store):
+        self.store = store
+
+    def _key(self, key: str) -> str:
+        return key if key in self.SHARED else GUEST_PREFIX + key
+
+    def getItem(self, key: str):
+        """The stored text, or None."""
+        return self.store.getItem(self._key(key))
+
+    def setItem(self, key: str, value: str) -> None:
+        """Store the text."""
+        self.store.setItem(self._key(key), value)
+
+    def removeItem(self, key: str) -> None:
+        """Forget the key."""
+        self.store.removeItem(self._key(key))
+
+
+def local_refusal(code: str, text: str):
+    """An answer made on this page: ``code`` refused (nothing went to the host)."""
+    data = {name: None for name in protocol.Answer.FIELDS}
+    data.update(ok=False, refusal={"code": code, "values": {}, "text": text}, results_count=0)
+    data.update(new_results=[], writes=[], jobs=[], reviews=[], reviews_reset=False, outbox=[])
+    return protocol.read_answer(json.dumps(data))
+
+
+class GuestClient:
+    """The engine client of a friend's page: its intents go to the host's engine over ``connection`` (anything
+    with ``send(text)``), and each comes back with the host's answer; ``pushed`` takes the others."""
+
+    def __init__(self):
+        self.connection = None
+        self.number = 0  # the last message's number on this connection
+        self.replies = {}  # message number → [an event, the host's answer]
+        self.pushed = None  # called with each answer that answers no intent of ours (the table changed)
+
+    @property
+    def ready(self) -> bool:
+        """Whether the connection to the host is open."""
+        return self.connection is not None
+
+    async def send(self, intent: str, **arguments):
+        """The host's answer to ``intent`` (one a friend may not send is refused here, as the host would)."""
+        if intent not in protocol.FRIEND_INTENTS:
+            return local_refusal("friend_intent", "A friend's device cannot ask for that")
+        if self.connection is None:
+            return local_refusal("friend_silent", "The connection to the host is lost")
+        self.number += 1
+        number = self.number
+        waiting = [asyncio.Event(), None]
+        self.replies[number] = waiting
+        self.connection.send(protocol.friend_message(intent, number, **arguments))
+        try:
+            await asyncio.wait_for(waiting[0].wait(), REPLY_SECONDS)
+        except asyncio.TimeoutError:
+            self.replies.pop(number, None)
+            return local_refusal("friend_silent", "The host does not answer")
+        return waiting[1]
+
+    def receive(self, text: str) -> None:
+        """A message from the host: the answer to one of ours, or news of the table (``pushed``)."""
+        try:
+            answer = protocol.read_answer(text)
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return  # not an answer of this version: nothing to show
+        waiting = self.replies.pop(answer.reply_to, None) if answer.reply_to is not None else None
+        if waiting is not None:
+            waiting[1] = answer
+            waiting[0].set()
+        elif self.pushed is not None:
+            self.pushed(answer)
+
+    def reset(self) -> None:
+        """The connection closed: a new one numbers from the start."""
+        self.connection = None
+        self.number = 0
+
+
+class GuestController(Controller):
+    """A friend's page: joins the host's table, then plays as any page does, on the host's engine."""
+
+    def __init__(self, client, actuator, storage, session, catalog, fetch_language, qr):
+        """``qr(text)`` (awaitable) draws a QR code as SVG markup."""
+        super().__init__(client, actuator, storage, session, catalog, fetch_language)
+        self.qr = qr
+        client.pushed = self.take
+
+    async def join(self, invitation, connect) -> None:
+        """Join with ``invitation`` (seat, secret, offer): ``connect(offer, stun, opened, received, closed)``
+        (awaitable) answers the host's offer and gives the connection (with its ``reply`` code)."""
+        await self.use_language()
+        seat, secret, offer = invitation
+        session = self.session
+        self.show_joining({"state": "connecting"})
+
+        def opened():
+            self.actuator.keep(asyncio.create_task(self.greet(secret)))
+
+        def received(text):
+            self.client.receive(str(text))
+
+        def closed():
+            self.client.reset()
+            self.show_joining({"state": "lost"})
+
+        try:
+            connection = await connect(offer, session.settings.get("stun") or "", opened, received, closed)
+        except Exception:
+            self.show_joining({"state": "failed"})
+            return
+        self.client.connection = connection
+        reply = reply_code(seat, str(connection.reply))
+        self.show_joining({"state": "reply", "reply": reply, "qr": str(await self.qr(reply))})
+
+    async def greet(self, secret: str) -> None:
+        """The connection is open: say the game's secret; the host answers with this seat's view."""
+        answer = await self.send(protocol.HELLO, fresh=True, secret=secret)
+        if not answer.ok:
+            self.show_joining({"state": "failed"})
+            return
+        self.session.joining = None
+        if self.session.panel == "join":
+            self.session.panel = ""
+        self.render()
+
+    def show_joining(self, joining: dict) -> None:
+        """Show how the joining goes (or that the connection is lost)."""
+        self.session.joining = joining
+        self.session.panel = "join"
+        self.render()
+
+    def take(self, answer, fresh: bool = False, dealt: bool = False) -> None:
+        """The host's answer, unless its view is older than the one on screen (a reply overtaken by news of
+        the table); a refusal that answers nothing of ours is said too."""
+        shown = self.session.view
+        if answer.view is not None and shown is not None and self.session.ready and not fresh:
+            if answer.view.turn < shown.turn:
+                answer.view = None
+        if not answer.ok and answer.reply_to is None and answer.refusal is not None:
+            self.notify(refusal_text(answer.refusal))
+        super().take(answer, fresh, dealt)
