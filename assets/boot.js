@@ -123,6 +123,8 @@ await takeControl();
    plays on the host's engine and starts none of its own. */
 window.heartsFriends = friends;
 if (!location.hash.startsWith("#join=")) startEngine();
+// An invitation opened in a tab that shows the game already (a new one, after a reload): joined afresh.
+window.addEventListener("hashchange", () => location.hash.startsWith("#join=") && location.reload());
 // Start fetching the main thread's interpreter at once instead of after PyScript has loaded.
 preload("runtime/micropython/micropython.mjs");
 preload("runtime/micropython/micropython.wasm", "fetch");

@@ -138,3 +138,41 @@ def test_three_devices_join_with_codes_and_play_a_hand_each_seeing_only_their_ow
         assert hidden_cards(page, seat, header["seed"], header["rules"], first["actions"]) == []
     for page in (host, bo, cy):
         assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_friend_who_reloads_in_the_middle_of_a_hand_comes_back_with_a_new_invitation_and_plays_on(
+    browser, guard, server_url
+):
+    host = device(browser, guard)
+    bo = device(browser, guard)
+    cy = device(browser, guard, 360, 640, touch=True)
+    host_a_game(host, server_url)
+    join(host, bo, 1)
+    join(host, cy, 3)
+    host.wait_for_selector("#dialog", state="hidden", timeout=STEP_TIMEOUT)
+    for page in (host, bo, cy):
+        pass_three(page)
+    deadline = time.monotonic() + 60
+    while not bo.evaluate("document.querySelectorAll('.trick .card').length"):  # the first card is led
+        assert time.monotonic() < deadline
+        for page in (host, bo, cy):
+            if current_step(page) == "play":
+                click_and_wait(page, "#hand .card:not(.dim)")
+        bo.wait_for_timeout(50)
+    before = len(hand(bo))
+    old = bo.url
+    bo.reload()  # in the middle of the first trick: the connection goes with the page
+    host.wait_for_selector(".friends-line:has-text('1 of 2')", timeout=STEP_TIMEOUT)
+    host.click(".friends-line")
+    host.wait_for_function(
+        f"document.querySelector('#invite-1') && document.querySelector('#invite-1').value !== {json.dumps(old)}",
+        timeout=STEP_TIMEOUT,
+    )
+    join(host, bo, 1)  # the new invitation
+    assert len(hand(bo)) in (before, before - 1)  # the same cards (less one, if the computer played it meanwhile)
+    host.wait_for_selector(".friends-line:has-text('2 of 2')", timeout=STEP_TIMEOUT)
+    if not host.is_hidden("#dialog"):
+        host.keyboard.press("Escape")
+    play_a_hand([host, bo, cy])  # and the hand is played to its end
+    for page in (host, bo, cy):
+        assert page.errors == []  # type: ignore[attr-defined]

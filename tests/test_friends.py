@@ -8,7 +8,8 @@ import pytest
 from helpers import Engine
 
 from pyapp.engine.cards import card_text, cards_in, face_of
-from pyapp.host.friends import BURST, MAX_FRIEND_MESSAGE, Friends
+from pyapp.engine.match import Phase
+from pyapp.host.friends import BURST, MAX_FRIEND_MESSAGE, STAND_IN_MS, Friends
 from pyapp.web import protocol
 
 SEATS = [
@@ -110,7 +111,7 @@ class TestJoining:
         answer = table.say(1, protocol.HELLO, secret=table.secret)
         assert answer.ok and answer.view.seat == 1 and len(answer.view.hand) == 13 and answer.reply_to == 1
         assert answer.view.step == protocol.STEP_PASS and answer.writes == [] and answer.jobs == []
-        assert answer.view.friends == {"secret": "", "here": [1]}  # the secret stays with the host
+        assert answer.view.friends == {"secret": "", "here": [1], "away": []}  # the secret stays with the host
         assert table.host.view.friends is None or table.host.view.friends["secret"] == table.secret
         match = table.engine.host.table.match
         assert set(answer.view.hand) == {card_text(face_of(card)) for card in cards_in(match.hands[1])}
@@ -254,6 +255,28 @@ class TestRefusals:
         assert flood.value.args[0].code == "friend_flood"
         clock[0] += 1.0  # a second later some are taken again
         friends.read(1, protocol.friend_message(protocol.READ_ON, BURST + 2))
+
+    def test_a_friend_who_left_is_waited_for_then_the_computer_plays_for_them_until_they_are_back(self):
+        table = Table()
+        clock = [0.0]
+        table.engine.host.friends.clock = lambda: clock[0]
+        table.join()
+        table.send(protocol.PASS, seat=0, cards=table.host.view.hand[:3])
+        table.say(3, protocol.PASS, cards=table.devices[3].view.hand[:3])
+        table.send(protocol.FRIEND_GONE, seat=1)
+        view = table.host.view
+        assert view.step == protocol.STEP_WAIT and view.after_ms == STAND_IN_MS and view.friends["away"] == [[1, 30000]]
+        clock[0] += 10
+        assert table.send(protocol.CONTINUE, turn=view.turn).view.after_ms == STAND_IN_MS - 10_000  # not yet
+        clock[0] += 25
+        match = table.engine.host.table.match
+        table.send(protocol.CONTINUE, turn=table.host.view.turn)  # the computer passes for Bo
+        assert match.phase is Phase.PLAY  # everyone has passed
+        assert any(match.history[index].seat == 1 for index in table.engine.host.table.played_for)
+        table.devices[1].number = 0
+        back = table.say(1, protocol.HELLO, secret=table.secret)  # Bo is back, and plays his own cards again
+        assert back.ok and back.view.phase == "play" and table.host.view.friends["away"] == []
+        assert table.engine.host.friends.wait_ms(1) is None
 
     def test_a_closed_connection_greets_again_and_is_sent_everything(self):
         table = Table()

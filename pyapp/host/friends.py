@@ -25,6 +25,7 @@ from ..engine.reasons import Reason
 from ..web import protocol
 
 MAX_FRIEND_MESSAGE = 2_000  # characters: the longest thing a friend says is a pass of three cards
+STAND_IN_MS = 30_000  # a friend who left is waited for this long, then the computer plays for them
 BURST = 20  # messages a friend may send at once ...
 PER_SECOND = 4.0  # ... and the pace they may keep up (far above any person's)
 
@@ -53,6 +54,7 @@ class Friend:
     shown: dict[str, Any] | None = None  # the last view sent (a view is sent again only when it changed)
     tokens: float = BURST
     stamp: float = field(default=0.0)
+    left: float | None = None  # when the friend's connection closed (the computer plays for them later)
 
     def reset(self) -> None:
         """The connection closed: the next one starts from its greeting, and is sent everything again."""
@@ -75,11 +77,20 @@ class Friends:
         """The friends whose device is here now (greeted on an open connection)."""
         return [friend for friend in self.seats.values() if friend.greeted]
 
-    def gone(self, seat: int) -> None:
+    def gone(self, seat: Any) -> None:
         """The connection of ``seat``'s friend closed (the host's page says so)."""
-        friend = self.seats.get(seat)
-        if friend is not None:
+        friend = self.seats.get(seat) if type(seat) is int else None
+        if friend is not None and friend.greeted:
             friend.reset()
+            friend.left = self.clock()
+
+    def wait_ms(self, seat: int) -> float | None:
+        """How long the computer waits yet before it plays for ``seat``'s friend, who left (None: the
+        friend is here, or has not come yet: their seat waits for them)."""
+        friend = self.seats.get(seat)
+        if friend is None or friend.greeted or friend.left is None:
+            return None
+        return max(0.0, STAND_IN_MS - (self.clock() - friend.left) * 1000)
 
     def read(self, seat: Any, text: Any) -> tuple[Friend, dict[str, Any]]:
         """The friend and their message, read strictly; anything not to be taken raises ``ValueError``
@@ -110,7 +121,7 @@ class Friends:
             if not isinstance(said, str) or not said.isascii() or not secrets.compare_digest(said, self.secret):
                 raise refused("The invitation is not of this game", "friend_secret")
             friend.reset()
-            friend.greeted, friend.number, friend.read = True, number, number
+            friend.greeted, friend.number, friend.read, friend.left = True, number, number, None
         elif not friend.greeted:
             raise refused("Join with the invitation first", "friend_secret")
         friend.number = number  # taken (a refusal below, of what it asks for, still uses it up)

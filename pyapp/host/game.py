@@ -218,7 +218,10 @@ class Host:
         step, after = self._step()
         if after is None:
             return
-        if step in (protocol.STEP_BOT, protocol.STEP_SUMMARY, protocol.STEP_PASS, protocol.STEP_WAIT):
+        away = [seat for seat in table.people_to_act if self.friends and self.friends.wait_ms(seat) == 0]
+        if step == protocol.STEP_WAIT and away:
+            table.stand_in(away[0])  # a friend who left: the computer plays for them until they are back
+        elif step in (protocol.STEP_BOT, protocol.STEP_SUMMARY, protocol.STEP_PASS, protocol.STEP_WAIT):
             table.bot_step()  # a computer's card, or (while a person reads or chooses) its pass
         elif step == protocol.STEP_COLLECT:
             self.collected = last_trick_key(table.match)
@@ -514,8 +517,8 @@ class Host:
             single = step == protocol.STEP_PLAY and len(match.legal_cards(viewer)) == 1
             autoplay = single and self.settings["autoplay"] == "on" and friend is None
             return step, delay if autoplay else waiting
-        if table.people_to_act:
-            return protocol.STEP_WAIT, waiting  # a friend decides (the computers pass meanwhile)
+        if table.people_to_act:  # a friend decides (the computers pass meanwhile), or after a while the
+            return protocol.STEP_WAIT, self._stand_in_after(waiting) if friend is None else None  # computer
         if table.bots_to_act:
             return protocol.STEP_BOT, delay if friend is None else None
         return protocol.STEP_WAIT, None
@@ -576,13 +579,24 @@ class Host:
             "friends": self._friends_view(friend),
         }
 
+    def _stand_in_after(self, waiting: int | None) -> int | None:
+        """When the host's page times the next step while friends decide: a computer's pass (``waiting``), or
+        the computer's decision for a friend who left, once they have been waited for."""
+        table = self._table()
+        waits = [self.friends.wait_ms(seat) for seat in table.people_to_act] if self.friends else []
+        due = [round(ms) for ms in waits if ms is not None]
+        if waiting is not None:
+            due.append(waiting)
+        return min(due) if due else None
+
     def _friends_view(self, friend: Friend | None) -> dict[str, Any] | None:
         """Who of the friends is here (a device connected), and for this device's page the game's secret
         that its invitations carry (a friend's view has none: theirs came in their invitation)."""
         if self.friends is None:
             return None
         here = [f.seat for f in self.friends.connected]
-        return {"secret": self.friends.secret if friend is None else "", "here": here}
+        away = [[seat, round(ms)] for seat in self.friends.seats if (ms := self.friends.wait_ms(seat)) is not None]
+        return {"secret": self.friends.secret if friend is None else "", "here": here, "away": away}
 
     def _finished_hand(self, seen: int) -> Match:
         """The match as it stood when hand ``seen`` ended, whose summary comes next (kept while it is shown)."""

@@ -218,6 +218,14 @@ class Table:
                 self.finishing = {}
         self._bots_pass()
 
+    def stand_in(self, seat: int) -> None:
+        """The computer makes ``seat``'s decision for its person, who is away (as Medium would)."""
+        self._check_person(seat)
+        helper = make_bot("medium", self.match.seed * 16 + len(self.match.history))
+        self.played_for.add(len(self.match.history))
+        self.match.apply(helper.decide(observe(self.match, seat)))
+        self._after_decision()
+
     def _check_person(self, seat: int) -> None:
         if not 0 <= seat < len(self.bots) or self.bots[seat] is not None:
             raise IllegalAction(Reason("That seat is not yours", "seat_not_yours"))

@@ -344,6 +344,8 @@ class Controller:
             offer = await self.friends.invite(seat, self.session.settings.get("stun") or "")
             link = invitation_link(self.page_address(), seat, secret, str(offer))
             self.session.invites[seat] = {"link": link, "qr": str(await self.friends.qr(link))}
+        except Exception:  # the browser could not make the connection (a STUN address it does not take)
+            self.session.invites[seat] = {"failed": True}  # made again when the settings change
         finally:
             self.inviting.discard(seat)
         self.render()
@@ -498,6 +500,11 @@ class Controller:
 
     async def save_settings(self, values: dict) -> None:
         """The settings form's values: kept, the language switched, the engine told."""
+        if "stun" in values:
+            values["stun"] = "".join(str(values["stun"]).split())[:200]  # an address: no spaces
+            failed = [seat for seat, invite in self.session.invites.items() if invite.get("failed")]
+            for seat in failed:
+                del self.session.invites[seat]
         self.session.settings.update(values)
         self.session.panel = ""
         await self.use_language()

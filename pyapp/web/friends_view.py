@@ -36,8 +36,9 @@ def render_invitations(session) -> str:
             rows.append(f'<div class="friend here"><h3>{name}</h3><p>{t("friends.joined")}</p></div>')
             continue
         invite = session.invites.get(seat)
-        if invite is None:
-            rows.append(f'<div class="friend"><h3>{name}</h3><p>{t("friends.preparing")}</p></div>')
+        if invite is None or invite.get("failed"):
+            text = t("friends.invite_failed" if invite else "friends.preparing")
+            rows.append(f'<div class="friend"><h3>{name}</h3><p>{text}</p></div>')
             continue
         rows.append(
             f'<div class="friend" data-seat="{seat}"><h3>{name}</h3><p>{t("friends.send_link", name=name)}</p>'

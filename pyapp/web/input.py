@@ -10,7 +10,7 @@ import asyncio
 
 from .player_stats import preset_of
 
-FORM_SETTINGS = ("speed", "collect", "think_ms", "language", "undo", "autoplay", "sound")
+FORM_SETTINGS = ("speed", "collect", "think_ms", "language", "undo", "autoplay", "sound", "stun")
 
 
 class InputManager:

@@ -65,6 +65,8 @@ TEXT = {
     "status.lead": "Your lead",
     "status.turn": "Your turn",
     "status.thinking": "{name} is thinking…",
+    "status.waiting": "Waiting for {name}…",
+    "status.away": "{name} is away: the computer plays for them in {seconds} s",
     "status.cancelled": "The led cards cancelled out: the trick goes to the next winner",
     "status.you_take": "You take the trick",
     "status.takes": "{name} takes the trick",
@@ -258,6 +260,7 @@ TEXT = {
     "friends.bad_reply": "That is not {name}'s reply code.",
     "friends.arrived": "{name} joined the table.",
     "friends.left": "{name} left the table: a new invitation is ready.",
+    "friends.invite_failed": "The invitation could not be made: check the STUN server in the settings.",
     "settings.stun": "STUN server (friends' games across networks)",
     # Share and shared deals
     "share.title": "Share",

@@ -103,7 +103,7 @@ def _status(session) -> str:
         winner = view.last_trick.winner
         if winner is None:
             return t("status.cancelled")
-        click = "_click" if session.settings["collect"] == "click" else ""
+        click = "_click" if view.after_ms is None else ""  # (a friends' game's tricks are collected by timer)
         if winner == me:
             return t("status.you_take" + click)
         return t("status.takes" + click, name=seat_name(view, winner))
@@ -111,6 +111,13 @@ def _status(session) -> str:
         return t("status.moon")
     if step == "over":
         return t("status.over")
+    others = [seat for seat in view.to_act if seat != me]
+    if step == "wait" and others:  # another person decides: a friend at their own device
+        away = {seat: ms for seat, ms in (view.friends or {}).get("away", [])}
+        name = seat_name(view, others[0])
+        if others[0] in away:
+            return t("status.away", name=name, seconds=(away[others[0]] + 999) // 1000)
+        return t("status.waiting", name=name)
     return ""
 
 
@@ -493,6 +500,8 @@ def render_settings(session) -> str:
         f'<label for="opt-autoplay">{t("settings.autoplay")}</label>'
         f"{_select('autoplay', settings['autoplay'], TOGGLE, 'toggle.')}",
         f'<label for="opt-sound">{t("settings.sound")}</label>{_select("sound", settings["sound"], TOGGLE, "toggle.")}',
+        f'<label for="opt-stun">{t("settings.stun")}</label><input id="opt-stun" name="stun" '
+        f'value="{escape(settings.get("stun") or "")}" placeholder="stun.example.org:3478" spellcheck="false">',
     ]
     body = f'<form class="form" data-form="settings">{"".join(fields)}</form>'
     buttons = (
