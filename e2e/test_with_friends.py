@@ -5,87 +5,14 @@ from __future__ import annotations
 import json
 import time
 
-from playwright.sync_api import Browser, Page
-from table import ENGINE_TIMEOUT, STEP_TIMEOUT, click_and_wait, current_step, hand, pass_three
+from friends_table import device, host_a_game, join, play_a_hand
+from playwright.sync_api import Page
+from table import STEP_TIMEOUT, click_and_wait, current_step, hand, pass_three
 
 from pyapp.engine.actions import Action
 from pyapp.engine.cards import card_text, cards_in, face_of
 from pyapp.engine.match import Match, Phase
 from pyapp.engine.rules import Rules
-
-# Every message a friend's page receives on its connection, as it came.
-RECORD = """
-window.received = [];
-const listen = RTCDataChannel.prototype.addEventListener;
-RTCDataChannel.prototype.addEventListener = function (type, listener, options) {
-  if (type !== "message") return listen.call(this, type, listener, options);
-  return listen.call(this, type, (event) => { window.received.push(event.data); listener(event); }, options);
-};
-"""
-SETTINGS = json.dumps(json.dumps({"speed": "fast", "collect": "click", "name": "Ann"}))
-
-
-def device(browser: Browser, guard, width: int = 1280, height: int = 800, touch: bool = False) -> Page:
-    """A browser profile of its own (another device) whose requests may go to 127.0.0.1 only."""
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
-    context.route("**/*", guard.route)
-    context.add_init_script(
-        f"if (!localStorage.getItem('hearts.settings')) localStorage.setItem('hearts.settings', {SETTINGS});"
-    )
-    context.add_init_script(RECORD)
-    page = context.new_page()
-    page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda error: page.errors.append(str(error)))  # type: ignore[attr-defined]
-    return page
-
-
-def host_a_game(host: Page, url: str) -> None:
-    """The host deals a game with two friends (Bo, Cy) and a computer player."""
-    host.goto(url)
-    host.wait_for_selector("#table[data-ready=true]", timeout=ENGINE_TIMEOUT)
-    host.click("header [data-panel=new]")
-    host.select_option("#opt-level-1", "friend")
-    host.fill("#opt-seatname-1", "Bo")
-    host.select_option("#opt-level-3", "friend")
-    host.fill("#opt-seatname-3", "Cy")
-    host.click("#dialog [data-action=start]")
-
-
-def join(host: Page, friend: Page, seat: int) -> float:
-    """The friend opens their invitation, the host pastes the friend's reply; seconds until their hand shows."""
-    host.wait_for_selector(f"#invite-{seat}", timeout=STEP_TIMEOUT)
-    link = host.input_value(f"#invite-{seat}")
-    start = time.perf_counter()
-    friend.goto(link)
-    friend.wait_for_selector("#join-reply", timeout=STEP_TIMEOUT)
-    host.fill(f"#reply-{seat}", friend.input_value("#join-reply"))
-    host.click(f"[data-action=accept-reply][data-seat='{seat}']")
-    friend.wait_for_selector("#hand .card", timeout=STEP_TIMEOUT)
-    return time.perf_counter() - start
-
-
-def play_a_hand(pages: list[Page]) -> None:
-    """Everyone does what their page asks (the host's timer collects the tricks) until a hand's summary has
-    been read on every device."""
-    read = set()
-    deadline = time.monotonic() + 180
-    while len(read) < len(pages):
-        assert time.monotonic() < deadline, [current_step(page) for page in pages]
-        acted = False
-        for index, page in enumerate(pages):
-            step = current_step(page)
-            if step == "pass":
-                pass_three(page)
-            elif step == "play":
-                click_and_wait(page, "#hand .card:not(.dim)")
-            elif step == "summary":
-                click_and_wait(page, "#dialog [data-action=next]")
-                read.add(index)
-            else:
-                continue
-            acted = True
-        if not acted:
-            pages[0].wait_for_timeout(50)  # another device's turn: look again (each look is a state check)
 
 
 def hidden_cards(page: Page, seat: int, seed: int, rules: dict, actions: list) -> list[str]:
