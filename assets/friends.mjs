@@ -10,6 +10,8 @@
    every one strictly, pyapp/host/friends.py). Nothing here knows the game. */
 
 const GATHER_MS = 2500; // the longest wait for the candidates (there are none to wait for on one network)
+const DISCONNECTED_MS = 5000; // a connection disconnected this long is taken for lost
+const MAX_MESSAGE = 4000; // characters: twice the longest message the engine takes from a friend
 const CHANNEL = "hearts";
 const SETUP = { actpass: "a", active: "c", passive: "p" };
 const SETUP_BACK = { a: "actpass", c: "active", p: "passive" };
@@ -35,7 +37,7 @@ export function encodeDescription(sdp) {
   const fingerprint = (line("fingerprint") || "").split(" ")[1] || "";
   const bytes = fingerprint.split(":").map((hex) => parseInt(hex, 16));
   const candidates = [];
-  for (const match of sdp.matchAll(/^a=candidate:\S+ 1 udp \d+ (\S+) (\d+) typ (host|srflx)/gm)) {
+  for (const match of sdp.matchAll(/^a=candidate:\S+ 1 udp \d+ (\S+) (\d+) typ (host|srflx)/gim)) {
     candidates.push((match[3] === "host" ? "h" : "s") + match[1] + "," + match[2]);
   }
   const parts = [line("ice-ufrag"), line("ice-pwd"), toBase64Url(bytes), SETUP[line("setup")] || "a"];
@@ -100,10 +102,22 @@ function watch(channel, connection, handlers, key) {
     handlers.close(key);
   };
   channel.addEventListener("open", () => handlers.open(key));
-  channel.addEventListener("message", (event) => typeof event.data === "string" && handlers.message(key, event.data));
+  channel.addEventListener("message", (event) => {
+    // The engine reads every message strictly; one far beyond any a friend's page sends is not passed on.
+    if (typeof event.data === "string" && event.data.length <= MAX_MESSAGE) handlers.message(key, event.data);
+  });
   channel.addEventListener("close", close);
+  watchConnection(connection, close);
+}
+
+/* A connection that failed or closed, or stayed disconnected for a while (it may come back by itself). */
+function watchConnection(connection, close) {
+  let lost = null;
   connection.addEventListener("connectionstatechange", () => {
-    if (["failed", "closed", "disconnected"].includes(connection.connectionState)) close();
+    const state = connection.connectionState;
+    clearTimeout(lost);
+    if (state === "failed" || state === "closed") close();
+    else if (state === "disconnected") lost = setTimeout(close, DISCONNECTED_MS);
   });
 }
 
@@ -136,6 +150,11 @@ export function createHost(opened, received, closed) {
       seats.get(seat)?.connection.close();
       seats.delete(seat);
     },
+    /* Every connection (another game begins). */
+    closeAll() {
+      for (const entry of seats.values()) entry.connection.close();
+      seats.clear();
+    },
   };
 }
 
@@ -144,7 +163,10 @@ export function createHost(opened, received, closed) {
 export async function join(offer, stun, opened, received, closed) {
   const connection = new RTCPeerConnection({ iceServers: iceServers(stun) });
   let channel = null;
-  const wrapped = { open: () => opened(), message: (_, text) => received(text), close: () => closed() };
+  let done = false;
+  const once = () => done || ((done = true), closed());
+  const wrapped = { open: () => opened(), message: (_, text) => received(text), close: once };
+  watchConnection(connection, once); // (before the channel comes: a connection that never opens fails too)
   connection.addEventListener("datachannel", (event) => {
     channel = event.channel;
     watch(channel, connection, wrapped, 0);

@@ -300,6 +300,9 @@ def test_a_friends_message_goes_to_the_engine_and_each_friends_view_to_their_dev
         def send(self, seat: int, text: str) -> None:
             self.sent.append((seat, text))
 
+        def close_all(self) -> None:
+            self.sent.append((-1, "closed"))
+
     async def run():
         controller, _ = await booted(MemoryStore(), seed=4)
         controller.friends = connections = Connections()
@@ -307,6 +310,8 @@ def test_a_friends_message_goes_to_the_engine_and_each_friends_view_to_their_dev
         seats += [{"name": "", "bot": "basic"}] * 2
         answer = await controller.send(protocol.START, fresh=True, options={"rules": {}, "seats": seats, "seed": 9})
         secret = controller.client.worker.host.friends.secret
+        assert connections.sent == [(-1, "closed")]  # another game: the last one's connections went
+        connections.sent = []
         await controller.from_friend(1, protocol.friend_message(protocol.HELLO, 1, secret=secret))
         ((seat, text),) = connections.sent
         greeted = protocol.read_answer(text)

@@ -243,6 +243,45 @@ class TestRefusals:
         table.devices[1].number = 10_000
         assert table.say(1, protocol.PASS, cards=table.devices[1].view.hand[:3]).ok  # the game goes on
 
+    def test_a_friends_view_holds_nothing_that_deals_the_hidden_cards(self):
+        table = Table(seed=77)
+        table.join()
+        table.send(protocol.PASS, seat=0, cards=table.host.view.hand[:3])
+        rng = random.Random(1)
+        while table.engine.host.table.match.phase.value != "play" or not table.devices[1].view.trick:
+            table.step(rng)
+        for device in table.devices.values():
+            for answer in device.answers:
+                if answer.view is not None:
+                    assert "77" not in answer.view.game_key and answer.view.last_decision is None
+        assert table.host.view.game_key.startswith("77:")  # this device's own view keeps it (its statistics)
+
+    def test_what_changes_nothing_on_the_table_never_holds_up_the_hosts_timers(self):
+        table = Table()
+        table.join()
+        table.send(protocol.PASS, seat=0, cards=table.host.view.hand[:3])
+        turn = table.host.view.turn
+        for _ in range(5):
+            assert table.say(1, protocol.HELLO, secret=table.secret).ok  # greeted again and again
+            table.say(1, protocol.READ_ON)  # refused: nothing to read
+        table.send(protocol.FRIEND_GONE, seat=3)
+        assert table.engine.host.turn == turn  # the computers' timed steps of that turn still run
+        lone = Engine()
+        lone.start([SEATS[0], {"bot": "basic"}, {"bot": "basic"}, {"bot": "basic"}], 3)
+        before = lone.host.turn
+        assert lone.send(protocol.FRIEND, seat=1, text="{}").view is None and lone.host.turn == before
+
+    def test_a_friend_has_one_hint_a_card(self):
+        table = Table(seed=9)
+        table.join()
+        rng = random.Random(9)
+        while not any(d.view.step == protocol.STEP_PLAY for d in table.devices.values()):
+            assert table.step(rng)
+        seat = next(seat for seat, d in table.devices.items() if d.view.step == protocol.STEP_PLAY)
+        table.engine.send(protocol.CONFIGURE, settings={"think_ms": 20})
+        assert table.say(seat, protocol.HINT).hint is not None
+        assert table.say(seat, protocol.HINT).refusal.code == "hint_given"
+
     def test_a_flood_is_refused_and_the_game_goes_on(self):
         clock = [0.0]
         friends = Friends("a" * 32, [1], clock=lambda: clock[0])

@@ -55,6 +55,7 @@ class Friend:
     tokens: float = BURST
     stamp: float = field(default=0.0)
     left: float | None = None  # when the friend's connection closed (the computer plays for them later)
+    hinted: int = -1  # where in the history the friend last had a hint (one a decision)
 
     def reset(self) -> None:
         """The connection closed: the next one starts from its greeting, and is sent everything again."""

@@ -14,6 +14,7 @@ review reads them later), and the hand in progress after every action.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -98,15 +99,19 @@ class Host:
         extra: dict[str, Any] = {}
         writes: list[list[Any]] = []
         quiet = False  # nothing changed on the table (a review computed elsewhere, a stale timer): no view, no turn
-        turnless = False
+        turnless = quietly_refused = False
         try:
             data = self._read(text)
             quiet = data["intent"] == protocol.REVIEWED
             turnless = data["intent"] in TURNLESS
+            # A friend's message that changes nothing here is answered without a turn (a timer set before it
+            # still runs: else a friend could hold the table up by greeting again and again).
+            quietly_refused = data["intent"] in (protocol.REVIEWED, protocol.FRIEND, protocol.FRIEND_GONE)
             handler = getattr(self, "_on_" + data["intent"])
             extra = handler(data, writes) or {}
         except EXPECTED_ERRORS as error:
-            return self._answer(refusal=refusal_of(error), quiet=quiet, turnless=turnless)
+            return self._answer(refusal=refusal_of(error), quiet=quiet or quietly_refused, turnless=turnless)
+        turnless = turnless or extra.pop("turnless", False)
         return self._answer(writes=writes, quiet=quiet or extra.pop("quiet", False), turnless=turnless, **extra)
 
     @staticmethod
@@ -320,7 +325,9 @@ class Host:
         seat = data.get("seat")
         try:
             friend, message = self.friends.read(seat, data.get("text"))
-            return self._friend_intent(friend, message, writes)
+            played = len(self._table().match.history)
+            extra = self._friend_intent(friend, message, writes)
+            return {**extra, "turnless": len(self._table().match.history) == played}  # nothing played: no turn
         except EXPECTED_ERRORS as error:
             friend = self.friends.seats.get(seat) if type(seat) is int else None
             if friend is not None:
@@ -342,16 +349,20 @@ class Host:
             friend.seen = len(table.match.results)
             return {"quiet": True}
         elif intent == protocol.HINT:
+            if friend.hinted == len(table.match.history):  # a hint costs the host a think time: one a turn
+                raise IllegalAction(Reason("You have had the hint for this card", "hint_given"))
             self.answering = (friend, {"hint": table.hint(seat), "reply_to": message["n"]})
+            friend.hinted = len(table.match.history)
             return {"quiet": True}
         else:  # the greeting: the friend's device is sent everything (Friends.read has reset what it had),
             return {}  # and this device's view says they are here
         self._store(writes)
         return {}
 
-    def _on_friend_gone(self, data: dict[str, Any], writes: list) -> None:
+    def _on_friend_gone(self, data: dict[str, Any], writes: list) -> dict[str, Any]:
         if self.friends is not None:
             self.friends.gone(data.get("seat"))  # this device's view says so
+        return {"turnless": True}
 
     def _friends_outbox(self) -> list[list[Any]]:
         """What goes to the friends' devices after an intent: the answer to the friend who asked, and a new
@@ -494,8 +505,8 @@ class Host:
 
     def _step(self, friend: Friend | None = None) -> tuple[str, int | None]:
         """What happens next for this device's person (or ``friend``'s), and after how many milliseconds the
-        page sends CONTINUE (None: it waits).  A friend's page times nothing: the host's page keeps the
-        table going (its after_ms says only how a trick is collected there)."""
+        page sends CONTINUE (None: it waits).  The host's page keeps the table going: a friend's view is
+        timed only while a trick is on show (its page lets it slide away; the host's timer collects it)."""
         table = self._table()
         match = table.match
         viewer, seen = (self._update_viewer(), self.summaries_seen) if friend is None else (friend.seat, friend.seen)
@@ -574,10 +585,21 @@ class Host:
             "can_claim": shown is match and table.may_claim(seat),
             "summary_hand": seen if step == protocol.STEP_SUMMARY else None,
             "hands_read": seen,
-            "game_key": f"{match.seed}:{len(match.history)}",
-            "last_decision": table.last_decision,
+            "game_key": self._game_key(friend),
+            # (How many cards a computer could choose from tells a friend more than their seat may know.)
+            "last_decision": table.last_decision if friend is None else None,
             "friends": self._friends_view(friend),
         }
+
+    def _game_key(self, friend: Friend | None) -> str:
+        """What names this game as it stands (the statistics count a game once by it); a friend's has no deal
+        number in it (the deal number deals every hand: with it, a friend would know every seat's cards)."""
+        match = self._table().match
+        if friend is None:
+            return f"{match.seed}:{len(match.history)}"
+        assert self.friends is not None
+        game = hashlib.sha256(f"{self.friends.secret}:{match.seed}".encode()).hexdigest()[:16]
+        return f"{game}:{len(match.history)}"
 
     def _stand_in_after(self, waiting: int | None) -> int | None:
         """When the host's page times the next step while friends decide: a computer's pass (``waiting``), or

@@ -18,8 +18,7 @@ from .first_deal import can_deal_ahead, first_view
 from .friends import invitation_link, read_reply
 from .friends_view import friend_seats
 from .i18n import DEFAULT as DEFAULT_LANGUAGE
-from .i18n import card_name, pick_language, set_language, t
-from .markup import seat_name
+from .i18n import card_name, pick_language, set_language, shown_name, t
 from .names import DEFAULT_LEVEL
 from .player_stats import STATS_KEY
 from .session import AHEAD_STEPS
@@ -260,6 +259,9 @@ class Controller:
             return
         before = session.view if session.ready and not fresh else None
         session.show(answer.view, answer.results_count, answer.new_results, fresh=fresh, dealt=dealt)
+        if fresh and self.friends is not None:  # another game: the last one's connections and invitations go
+            self.friends.close_all()
+            session.invites = {}
         if answer.view.friends and answer.view.friends.get("secret") and self.friends is not None:
             self.keep_invitations(before, answer.view, fresh)
         self.storage.set(VIEW_KEY, json.dumps(answer.raw_view))
@@ -328,9 +330,9 @@ class Controller:
             elif seat not in self.session.invites and seat not in self.inviting:
                 self.actuator.keep(asyncio.create_task(self.invite(seat, view.friends["secret"])))
             if seat in here and seat not in was:
-                self.notify(t("friends.arrived", name=seat_name(view, seat)))
+                self.notify(t("friends.arrived", name=shown_name(view.seats[seat].name)))
             elif seat in was and seat not in here:
-                self.notify(t("friends.left", name=seat_name(view, seat)))
+                self.notify(t("friends.left", name=shown_name(view.seats[seat].name)))
         missing = [seat for seat in friend_seats(view) if seat not in here]
         if fresh and missing:
             self.session.panel = "friends"
@@ -353,7 +355,7 @@ class Controller:
     async def accept_reply(self, seat: int, text: str) -> None:
         """The reply code the host pasted for ``seat``'s friend: their connection is made with it."""
         reply = read_reply(text)
-        name = seat_name(self.session.view, seat)
+        name = shown_name(self.session.view.seats[seat].name)  # (a notice is text, not markup)
         if reply is None or reply[0] != seat:
             self.notify(t("friends.bad_reply", name=name))
             return

@@ -34,11 +34,8 @@ def reply_code(seat: int, answer: str) -> str:
 
 
 def read_reply(text: str):
-    """(seat, answer) from a reply the host pasted (a whole link with it, too), or None when it is none."""
-    code = str(text or "").strip()
-    if "#reply=" in code:
-        code = code.split("#reply=", 1)[1]
-    parts = code.split(".", 1)
+    """(seat, answer) from a reply the host pasted, or None when it is none."""
+    parts = "".join(str(text or "").split()).split(".", 1)
     if len(parts) != 2 or not parts[0].isdigit() or "~" not in parts[1]:
         return None
     return int(parts[0]), parts[1]

@@ -118,7 +118,7 @@ class GuestController(Controller):
         """``qr(text)`` (awaitable) draws a QR code as SVG markup."""
         super().__init__(client, actuator, storage, session, catalog, fetch_language)
         self.qr = qr
-        client.pushed = self.take
+        client.pushed = self.take_news
 
     async def join(self, invitation, connect) -> None:
         """Join with ``invitation`` (seat, secret, offer): ``connect(offer, stun, opened, received, closed)``
@@ -166,11 +166,16 @@ class GuestController(Controller):
 
     def take(self, answer, fresh: bool = False, dealt: bool = False) -> None:
         """The host's answer, unless its view is older than the one on screen (a reply overtaken by news of
-        the table); a refusal that answers nothing of ours is said too."""
+        the table)."""
         shown = self.session.view
         if answer.view is not None and shown is not None and self.session.ready and not fresh:
             if answer.view.turn < shown.turn:
                 answer.view = None
-        if not answer.ok and answer.reply_to is None and answer.refusal is not None:
-            self.notify(refusal_text(answer.refusal))
         super().take(answer, fresh, dealt)
+
+    def take_news(self, answer) -> None:
+        """A message from the host that answers nothing of ours: the table changed (or the host refused a
+        message it could not tell apart, which is said)."""
+        if not answer.ok and answer.refusal is not None:
+            self.notify(refusal_text(answer.refusal))
+        self.take(answer)

@@ -17,7 +17,7 @@ from pyscript.ffi import create_proxy
 from pyapp.web.actuator import Actuator
 from pyapp.web.client import EngineClient, ThinkerClient
 from pyapp.web.controller import Controller
-from pyapp.web.friends import read_invitation
+from pyapp.web.friends import JOIN, read_invitation
 from pyapp.web.guest import GuestClient, GuestController, GuestStore
 from pyapp.web.input import InputManager
 from pyapp.web.session import Session
@@ -86,6 +86,10 @@ class FriendsLink:
         """``seat``'s friend's reply to it."""
         await self.host.accept(seat, code)
 
+    def close_all(self) -> None:
+        """Close every connection (another game begins)."""
+        self.host.closeAll()
+
     def send(self, seat: int, text: str) -> None:
         """A message to ``seat``'s friend's device."""
         self.host.send(seat, text)
@@ -108,8 +112,9 @@ async def qr_code(text: str):
 
 with open("pyapp/web/catalog.json") as catalog_file:
     catalog = json.load(catalog_file)
-invitation = read_invitation(str(window.location.hash or ""))
-if invitation is not None:  # a friend's page: it plays on the host's engine (boot.js started none here)
+fragment = str(window.location.hash or "")
+invitation = read_invitation(fragment)
+if fragment.startswith(JOIN):  # a friend's page: it plays on the host's engine (boot.js started none here)
     storage = browser_storage()
     storage.store = GuestStore(storage.store)
     document.documentElement.setAttribute("data-guest", "true")
@@ -118,7 +123,11 @@ if invitation is not None:  # a friend's page: it plays on the host's engine (bo
         GuestClient(), Actuator(document, window), storage, settings, catalog, fetch_language, qr_code
     )
     InputManager(document, create_proxy, controller)
-    await controller.join(invitation, connect_to_host)  # noqa: F704 - PyScript runs this with top-level await
+    if invitation is None:  # a damaged invitation link: it says so (and asks for a new one)
+        await controller.use_language()  # noqa: F704 - PyScript runs this with top-level await
+        controller.show_joining({"state": "failed"})
+    else:
+        await controller.join(invitation, connect_to_host)  # noqa: F704 - PyScript runs this with top-level await
 else:
     storage = browser_storage()
     controller = Controller(

@@ -40,7 +40,7 @@ def card_markup(text: str, tag: str = "button", classes: str = "", attributes: s
     middle = f'<span class="court">{rank}<small>{suit}</small></span>' if rank in COURTS else suit
     kind = " ace" if rank == "A" else ""
     return (
-        f'<{tag}{opening} class="card {SUIT_CLASS[text[1]]} {classes}" data-card="{text}"{attributes}>{spoken}'
+        f'<{tag}{opening} class="card {SUIT_CLASS[text[1]]} {classes}" data-card="{escape(text)}"{attributes}>{spoken}'
         f'<span class="corner" aria-hidden="true">{index}</span>'
         f'<span class="pip{kind}" aria-hidden="true">{middle}</span>'
         f'<span class="corner end" aria-hidden="true">{index}</span></{tag}>'

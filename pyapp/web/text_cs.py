@@ -341,6 +341,7 @@ TEXT = {
     "reason.friend_flood": "Příliš mnoho zpráv: chvíli počkejte",
     "reason.undo_friends": "S přáteli u stolu nikdo kartu nevrací",
     "reason.no_friends": "Tuto hru nehrají žádní přátelé u svých zařízení",
+    "reason.hint_given": "Radu k této kartě už jste dostali",
     "reason.friend_silent": "Hostitel neodpovídá: spojení se možná přerušilo",
     "reason.think_time": "Čas na přemýšlení musí být mezi 10 ms a 10 s",
     "reason.deal_number": "Číslo rozdání musí být celé číslo",

@@ -337,6 +337,7 @@ TEXT = {
     "reason.friend_flood": "Too many messages: wait a moment",
     "reason.undo_friends": "With friends at the table nobody takes a card back",
     "reason.no_friends": "No friends play this game at their own devices",
+    "reason.hint_given": "You have had the hint for this card",
     "reason.friend_silent": "The host does not answer: the connection may be lost",
     "reason.think_time": "The thinking time must be between 10 ms and 10 s",
     "reason.deal_number": "The deal number must be a whole number",

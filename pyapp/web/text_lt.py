@@ -341,6 +341,7 @@ TEXT = {
     "reason.friend_flood": "Per daug žinučių: palaukite akimirką",
     "reason.undo_friends": "Kai prie stalo draugai, niekas kortų neatsiima",
     "reason.no_friends": "Šio žaidimo draugai prie savo įrenginių nežaidžia",
+    "reason.hint_given": "Patarimą šiai kortai jau gavote",
     "reason.friend_silent": "Šeimininkas neatsako: ryšys galėjo nutrūkti",
     "reason.think_time": "Mąstymo laikas turi būti nuo 10 ms iki 10 s",
     "reason.deal_number": "Dalijimo numeris turi būti sveikasis skaičius",

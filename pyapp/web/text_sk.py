@@ -341,6 +341,7 @@ TEXT = {
     "reason.friend_flood": "Príliš veľa správ: chvíľu počkajte",
     "reason.undo_friends": "S priateľmi pri stole nikto kartu nevracia",
     "reason.no_friends": "Túto hru nehrajú žiadni priatelia pri svojich zariadeniach",
+    "reason.hint_given": "Radu k tejto karte ste už dostali",
     "reason.friend_silent": "Hostiteľ neodpovedá: spojenie sa možno prerušilo",
     "reason.think_time": "Čas na premýšľanie musí byť medzi 10 ms a 10 s",
     "reason.deal_number": "Číslo rozdania musí byť celé číslo",
