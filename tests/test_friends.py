@@ -10,6 +10,7 @@ from helpers import Engine
 from pyapp.engine.cards import card_text, cards_in, face_of
 from pyapp.engine.match import Phase
 from pyapp.host.friends import BURST, MAX_FRIEND_MESSAGE, STAND_IN_MS, Friends
+from pyapp.host.reviews import run_job
 from pyapp.web import protocol
 
 SEATS = [
@@ -242,6 +243,22 @@ class TestRefusals:
             assert answer["view"] is None or answer["view"]["seat"] == 0
         table.devices[1].number = 10_000
         assert table.say(1, protocol.PASS, cards=table.devices[1].view.hand[:3]).ok  # the game goes on
+
+    def test_a_friend_reviews_their_own_decisions_only(self):
+        table = Table(seed=31)
+        table.join()
+        rng = random.Random(31)
+        jobs: list[str] = []
+        while not table.engine.host.table.match.results:
+            assert table.step(rng)
+            jobs += table.host.jobs
+        table.send(protocol.REVIEWED, review=run_job(jobs[0]))
+        table.send(protocol.CONFIGURE, settings={"speed": "fast"})  # (any change: the friends hear of it)
+        table.say(1, protocol.READ_ON)
+        entries = [entry for answer in table.devices[1].answers for entry in answer.reviews]
+        assert len(entries) == 1 and entries[0][0] == 0 and entries[0][1][0] == entries[0][1][3] == 0
+        review = table.say(1, protocol.REVIEW, hand=0).review
+        assert review.decisions and {decision.seat for decision in review.decisions} == {1}
 
     def test_a_friends_view_holds_nothing_that_deals_the_hidden_cards(self):
         table = Table(seed=77)

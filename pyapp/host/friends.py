@@ -56,6 +56,7 @@ class Friend:
     stamp: float = field(default=0.0)
     left: float | None = None  # when the friend's connection closed (the computer plays for them later)
     hinted: int = -1  # where in the history the friend last had a hint (one a decision)
+    reviews: set[int] = field(default_factory=set)  # the reviewed hands the friend's page has been told of
 
     def reset(self) -> None:
         """The connection closed: the next one starts from its greeting, and is sent everything again."""
@@ -63,6 +64,7 @@ class Friend:
         self.number = 0
         self.sent_results = 0
         self.shown = None
+        self.reviews = set()
 
 
 class Friends:

@@ -275,16 +275,19 @@ class Host:
         return {"link": parse_deal_query(str(data.get("query", "")))}
 
     def _on_review(self, data: dict[str, Any], writes: list) -> dict[str, Any]:
+        return {"review": self._review_of(data.get("hand"), self.viewer)}
+
+    def _review_of(self, hand: Any, viewer: int) -> dict[str, Any]:
+        """Finished hand ``hand``'s review as ``viewer`` sees it (their own decisions); refused while it is
+        being computed (the page's next jobs have it)."""
         match = self._table().match
-        hand = data.get("hand")
         if type(hand) is not int or not 0 <= hand < len(match.results):
             raise IllegalAction(Reason("There is no such finished hand", "review_hand"))
         if hand not in self.reviews:
             self.wanted.add(hand)  # the answer's jobs have it, unless the page has it already
             raise IllegalAction(Reason("The hand is still being reviewed", "review_pending"))
-        viewer = self.viewer
         game_lost = sum(lost_to_mistakes(decisions, viewer) for decisions in self.reviews.values())
-        return {"review": review_data(match, hand, self.reviews[hand], viewer, game_lost)}
+        return review_data(match, hand, self.reviews[hand], viewer, game_lost)
 
     def _on_reviewed(self, data: dict[str, Any], writes: list) -> None:
         match = self._table().match
@@ -348,6 +351,9 @@ class Host:
                 raise IllegalAction(Reason("There is no hand summary to read", "no_summary"))
             friend.seen = len(table.match.results)
             return {"quiet": True}
+        elif intent == protocol.REVIEW:
+            self.answering = (friend, {"review": self._review_of(message.get("hand"), seat), "reply_to": message["n"]})
+            return {"quiet": True}
         elif intent == protocol.HINT:
             if friend.hinted == len(table.match.history):  # a hint costs the host a think time: one a turn
                 raise IllegalAction(Reason("You have had the hint for this card", "hint_given"))
@@ -386,8 +392,15 @@ class Host:
         for a friend who did not ask."""
         view = self._view(friend)
         unchanged = dict(view, turn=0) == friend.shown
-        if unchanged and extra is None:
+        reviews = [  # each hand's points lost: the friend's own (the others' are theirs)
+            [hand, [lost if seat == friend.seat else 0 for seat, lost in enumerate(self._lost_entry(hand, d)[1])]]
+            for hand, d in sorted(self.reviews.items())
+            if hand not in friend.reviews
+        ]
+        if unchanged and extra is None and not reviews:
             return None
+        friend.reviews |= self.reviews.keys()  # (the hands reviewed that the friend's page has been told of)
+        extra = dict(extra or {}, reviews=reviews)
         if not unchanged:
             friend.turn += 1
             friend.shown = dict(view, turn=0)
@@ -414,9 +427,9 @@ class Host:
             "link": None,
             "query": None,
             "jobs": [],
-            "reviews": [],
+            "reviews": extra.get("reviews", []),
             "reviews_reset": False,
-            "review": None,
+            "review": extra.get("review"),
             "outbox": [],
             "reply_to": extra.get("reply_to"),
         }

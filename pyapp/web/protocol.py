@@ -69,7 +69,7 @@ INTENTS = (
 # others are the friend's own decisions (their seat only).  The host answers each, and sends every
 # change, as an Answer with the friend's own view (in Answer.outbox).
 HELLO = "hello"  # secret: the game's, from the invitation
-FRIEND_INTENTS = (HELLO, PASS, PLAY, MOON, READ_ON, HINT, FINISH)
+FRIEND_INTENTS = (HELLO, PASS, PLAY, MOON, READ_ON, HINT, FINISH, REVIEW)
 
 # What happens next (View.step): the person acts on pass, play, moon, collect, summary, over and handoff;
 # the page sends CONTINUE after View.after_ms when that is set (a computer plays, a trick is collected, a card
