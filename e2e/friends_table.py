@@ -6,7 +6,8 @@ import json
 import time
 
 from playwright.sync_api import Browser, Page
-from table import ENGINE_TIMEOUT, STEP_TIMEOUT, click_and_wait, current_step, pass_three
+from playwright.sync_api import Error as PlaywrightError
+from table import ENGINE_TIMEOUT, STEP_TIMEOUT, current_step, pass_three
 
 # On every device: each message received on a connection, as it came, and the length of each sent; when
 # each card was clicked to be played, and when each card first showed in the trick (ms since the epoch).
@@ -73,22 +74,45 @@ def join(host: Page, friend: Page, seat: int) -> float:
     return time.perf_counter() - start
 
 
+def dialog_title(page: Page) -> str:
+    """The open dialog's title on ``page`` ("" when none is open)."""
+    return page.evaluate("(document.querySelector('#dialog:not([hidden]) h2') || {}).textContent || ''")
+
+
+def act(page: Page, selector: str) -> bool:
+    """Click what the page asks for and wait until it is taken (redrawn away); False when a dialog that
+    opened over it meanwhile (the hand ended on another device's card) leaves it for the next look."""
+    element = page.locator(selector).first.element_handle(timeout=STEP_TIMEOUT)
+    try:
+        element.click(timeout=2_000, trial=True)  # clickable now, with nothing over it
+    except PlaywrightError:
+        return False
+    try:
+        element.click(timeout=STEP_TIMEOUT)
+    except PlaywrightError as error:
+        if "not attached" in str(error) or dialog_title(page):
+            return False
+        raise
+    page.wait_for_function("element => !element.isConnected", arg=element, timeout=STEP_TIMEOUT)
+    return True
+
+
 def play_a_hand(pages: list[Page]) -> None:
     """Everyone does what their page asks (the host's timer collects the tricks) until a hand's summary has
     been read on every device."""
     read = set()
     deadline = time.monotonic() + 180
     while len(read) < len(pages):
-        assert time.monotonic() < deadline, [current_step(page) for page in pages]
+        looks = [(current_step(page), dialog_title(page)) for page in pages]
+        assert time.monotonic() < deadline, looks
         acted = False
         for index, page in enumerate(pages):
             step = current_step(page)
             if step == "pass":
                 pass_three(page)
             elif step == "play":
-                click_and_wait(page, "#hand .card:not(.dim)")
-            elif step == "summary":
-                click_and_wait(page, "#dialog [data-action=next]")
+                act(page, "#hand .card:not(.dim)")
+            elif step == "summary" and act(page, "#dialog [data-action=next]"):
                 read.add(index)
             else:
                 continue
