@@ -334,6 +334,16 @@ class TestRefusals:
         assert back.ok and back.view.phase == "play" and table.host.view.friends["away"] == []
         assert table.engine.host.friends.wait_ms(1) is None
 
+    def test_after_the_hosts_reload_the_friends_are_waited_for_then_the_computer_plays_for_them(self):
+        table = Table()
+        table.join()
+        table.send(protocol.PASS, seat=0, cards=table.host.view.hand[:3])
+        reloaded = Engine(speed="instant")
+        answer = reloaded.send(protocol.LOAD, saved=table.engine.saved())
+        assert answer.view.friends["here"] == [] and sorted(seat for seat, _ in answer.view.friends["away"]) == [1, 3]
+        assert answer.view.step == protocol.STEP_WAIT and 0 < answer.view.after_ms <= STAND_IN_MS
+        assert answer.view.friends["secret"] == table.secret  # the game's: new invitations carry it
+
     def test_a_closed_connection_greets_again_and_is_sent_everything(self):
         table = Table()
         table.join()

@@ -87,6 +87,12 @@ class Friends:
             friend.reset()
             friend.left = self.clock()
 
+    def all_left(self) -> None:
+        """Every friend's connection is gone at once (the host's page was reloaded)."""
+        for friend in self.seats.values():
+            friend.reset()
+            friend.left = self.clock()
+
     def wait_ms(self, seat: int) -> float | None:
         """How long the computer waits yet before it plays for ``seat``'s friend, who left (None: the
         friend is here, or has not come yet: their seat waits for them)."""

@@ -201,6 +201,8 @@ class Host:
             table = Table.from_document(document)
             secret = saved["game"].get("secret")  # a friends' game's (they join again with new invitations)
             self._take(table, page, stored, self._stored_reviews(saved, table.match), secret)
+            if self.friends is not None:
+                self.friends.all_left()  # they were at the table: waited for, then the computer plays for them
         self._store(writes)
         if self.table.match.results:
             self.wanted.add(len(self.table.match.results) - 1)  # the last hand's review, should it be missing
