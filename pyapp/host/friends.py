@@ -66,6 +66,11 @@ class Friend:
         self.shown = None
         self.reviews = set()
 
+    def leave(self, now: float) -> None:
+        """The connection closed at ``now``: waited for, then the computer plays for them."""
+        self.reset()
+        self.left = now
+
 
 class Friends:
     """The friends' seats of one game, with its secret; ``clock`` gives seconds (for the pace)."""
@@ -84,14 +89,12 @@ class Friends:
         """The connection of ``seat``'s friend closed (the host's page says so)."""
         friend = self.seats.get(seat) if type(seat) is int else None
         if friend is not None and friend.greeted:
-            friend.reset()
-            friend.left = self.clock()
+            friend.leave(self.clock())
 
     def all_left(self) -> None:
         """Every friend's connection is gone at once (the host's page was reloaded)."""
         for friend in self.seats.values():
-            friend.reset()
-            friend.left = self.clock()
+            friend.leave(self.clock())
 
     def wait_ms(self, seat: int) -> float | None:
         """How long the computer waits yet before it plays for ``seat``'s friend, who left (None: the
@@ -130,7 +133,7 @@ class Friends:
             if not isinstance(said, str) or not said.isascii() or not secrets.compare_digest(said, self.secret):
                 raise refused("The invitation is not of this game", "friend_secret")
             friend.reset()
-            friend.greeted, friend.number, friend.read, friend.left = True, number, number, None
+            friend.greeted, friend.left = True, None
         elif not friend.greeted:
             raise refused("Join with the invitation first", "friend_secret")
         friend.number = number  # taken (a refusal below, of what it asks for, still uses it up)

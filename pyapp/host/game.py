@@ -81,7 +81,8 @@ class Host:
         self.shown_to: int | None = None  # party mode: who has taken the device
         self.turn = 0
         self.sent_results = 0  # results the page has
-        self.finished: tuple[tuple, Match] | None = None  # the finished hand on show: ((decisions, hand), it)
+        # The finished hands on show (hand → the match at its end), as long as the history is this long.
+        self.finished: tuple[int, dict[int, Match]] = (0, {})
         self.stored_hands = 0  # finished hands in storage
         self.reviews: dict[int, list[Decision]] = {}  # the finished hands reviewed, by number
         self.wanted: set[int] = set()  # hands whose review is wanted: each one finished here, and any asked for
@@ -300,9 +301,11 @@ class Host:
             self.new_reviews.append(self._lost_entry(hand, decisions))
             writes.append([protocol.review_key(hand), text])
 
-    def _lost_entry(self, hand: int, decisions: list[Decision]) -> list[Any]:
-        """What the page has of a hand's review: [hand, each seat's points lost to mistakes in it]."""
-        return [hand, [round(lost_to_mistakes(decisions, seat), 2) for seat in range(self._table().match.players)]]
+    def _lost_entry(self, hand: int, decisions: list[Decision], only: int | None = None) -> list[Any]:
+        """What a page has of a hand's review: [hand, each seat's points lost to mistakes in it] (``only``
+        that seat's, the others' 0: for a friend's page)."""
+        seats = range(self._table().match.players)
+        return [hand, [round(lost_to_mistakes(decisions, s), 2) if only in (None, s) else 0 for s in seats]]
 
     def _jobs(self) -> list[str]:
         """The review jobs the page does not have yet: hands wanted, scored and not reviewed."""
@@ -394,8 +397,9 @@ class Host:
         for a friend who did not ask."""
         view = self._view(friend)
         unchanged = dict(view, turn=0) == friend.shown
-        reviews = [  # each hand's points lost: the friend's own (the others' are theirs)
-            [hand, [lost if seat == friend.seat else 0 for seat, lost in enumerate(self._lost_entry(hand, d)[1])]]
+        # Each hand's points lost: the friend's own (the others' are theirs).
+        reviews = [
+            self._lost_entry(hand, d, friend.seat)
             for hand, d in sorted(self.reviews.items())
             if hand not in friend.reviews
         ]
@@ -410,7 +414,7 @@ class Host:
         results = self._table().match.results
         new = [result_data(result) for result in results[friend.sent_results :]]
         friend.sent_results = len(results)
-        return compact(self._friend_record(view, len(results), extra or {}, new))
+        return compact(self._friend_record(view, len(results), extra, new))
 
     @staticmethod
     def _friend_record(
@@ -469,7 +473,7 @@ class Host:
         for friend in self.friends.seats.values() if self.friends else ():
             friend.seen = len(table.match.results)  # a friend joins the table as it is
         table.pool = self.pool
-        self.finished = None
+        self.finished = (0, {})
         self.reviews = reviews
         self.wanted, self.jobs_given = set(), set()
         self.new_reviews = [self._lost_entry(hand, decisions) for hand, decisions in sorted(reviews.items())]
@@ -500,7 +504,7 @@ class Host:
         turn, so each sees only their own cards; the page hides them between two.
         """
         table = self._table()
-        here = [seat for seat, s in enumerate(table.seats) if s.bot is None and not s.friend]
+        here = [seat for seat, s in enumerate(table.seats) if s.here]
         people = [seat for seat in table.people_to_act if seat in here]
         if people:
             self.viewer = people[0]
@@ -516,7 +520,7 @@ class Host:
     @property
     def party(self) -> bool:
         """Whether several people share this device."""
-        return sum(1 for seat in self._table().seats if seat.bot is None and not seat.friend) > 1
+        return sum(1 for seat in self._table().seats if seat.here) > 1
 
     def _step(self, friend: Friend | None = None) -> tuple[str, int | None]:
         """What happens next for this device's person (or ``friend``'s), and after how many milliseconds the
@@ -638,10 +642,12 @@ class Host:
     def _finished_hand(self, seen: int) -> Match:
         """The match as it stood when hand ``seen`` ended, whose summary comes next (kept while it is shown)."""
         match = self._table().match
-        key = (len(match.history), seen)
-        if self.finished is None or self.finished[0] != key:
-            self.finished = (key, match.at_hand_end(seen))
-        return self.finished[1]
+        if self.finished[0] != len(match.history):
+            self.finished = (len(match.history), {})
+        shown = self.finished[1]
+        if seen not in shown:
+            shown[seen] = match.at_hand_end(seen)
+        return shown[seen]
 
     # Saving ---------------------------------------------------------------------
 

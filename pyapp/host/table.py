@@ -40,6 +40,11 @@ class Seat:
     bot: str | None = None
     friend: bool = False
 
+    @property
+    def here(self) -> bool:
+        """Whether a person at this device plays this seat."""
+        return self.bot is None and not self.friend
+
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data."""
         return {"name": self.name, "bot": self.bot, "friend": self.friend}
@@ -57,7 +62,7 @@ def seats_from(data: Any, players: int) -> list[Seat]:
         if bot is not None and bot not in BOTS:
             raise ValueError(Reason(f"Unknown computer level {bot!r}", "level_unknown", level=str(bot)[:24]))
         seats.append(Seat(clean_name(item.get("name"), index), bot, bot is None and item.get("friend") is True))
-    here = [seat for seat in seats if seat.bot is None and not seat.friend]
+    here = [seat for seat in seats if seat.here]
     if not here:
         raise ValueError(Reason("At least one seat must be a person at this device", "person_needed"))
     if len(here) > 1 and len(here) < sum(1 for seat in seats if seat.bot is None):
@@ -204,7 +209,7 @@ class Table:
         hand_index = self.match.hand_index
         self.finishing = {seat: hand for seat, hand in self.finishing.items() if hand == hand_index}
         if self.finishing:
-            helper = make_bot("medium", self.match.seed * 16 + len(self.match.history))
+            helper = self._helper()
             while self.match.phase is Phase.PLAY and self.match.hand_index == hand_index:
                 current = self.match.current_seat
                 assert current is not None
@@ -221,10 +226,13 @@ class Table:
     def stand_in(self, seat: int) -> None:
         """The computer makes ``seat``'s decision for its person, who is away (as Medium would)."""
         self._check_person(seat)
-        helper = make_bot("medium", self.match.seed * 16 + len(self.match.history))
         self.played_for.add(len(self.match.history))
-        self.match.apply(helper.decide(observe(self.match, seat)))
+        self.match.apply(self._helper().decide(observe(self.match, seat)))
         self._after_decision()
+
+    def _helper(self) -> Bot:
+        """The computer player that decides for a person (Finish, a friend away): Medium, seeded by the game."""
+        return make_bot("medium", self.match.seed * 16 + len(self.match.history))
 
     def _check_person(self, seat: int) -> None:
         if not 0 <= seat < len(self.bots) or self.bots[seat] is not None:

@@ -324,7 +324,8 @@ class Controller:
         or goes; a friends' game started or reloaded opens the invitations."""
         here = view.friends["here"]
         was = before.friends["here"] if before is not None and before.friends else here
-        for seat in friend_seats(view):
+        seats = friend_seats(view)
+        for seat in seats:
             if seat in here:
                 self.session.invites.pop(seat, None)
             elif seat not in self.session.invites and seat not in self.inviting:
@@ -333,7 +334,7 @@ class Controller:
                 self.notify(t("friends.arrived", name=shown_name(view.seats[seat].name)))
             elif seat in was and seat not in here:
                 self.notify(t("friends.left", name=shown_name(view.seats[seat].name)))
-        missing = [seat for seat in friend_seats(view) if seat not in here]
+        missing = [seat for seat in seats if seat not in here]
         if fresh and missing:
             self.session.panel = "friends"
         elif self.session.panel == "friends" and not missing:
