@@ -55,7 +55,7 @@ def run(hands: int) -> dict:
             joined = [round(join(host, bo, 1), 2), round(join(host, cy, 3), 2)]
             for _ in range(hands):
                 play_a_hand(pages)
-            script = "({clicked, seen, received: received.map(text => text.length), sent})"
+            script = "({clicked, seen, received: received.map(text => text.length), sent: sent.map(t => t.length)})"
             records = [page.evaluate(script) for page in pages]
             browser.close()
     finally:

@@ -9,17 +9,22 @@ from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 from table import ENGINE_TIMEOUT, STEP_TIMEOUT, current_step, pass_three
 
-# On every device: each message received on a connection, as it came, and the length of each sent; when
-# each card was clicked to be played, and when each card first showed in the trick (ms since the epoch).
+# On every device: each message received on a connection and each sent, as they went, and the channels
+# (a test may send on one what no page would); when each card was clicked to be played, and when each card
+# first showed in the trick (ms since the epoch).
 RECORD = """
-window.received = []; window.sent = []; window.clicked = {}; window.seen = {};
+window.received = []; window.sent = []; window.channels = []; window.clicked = {}; window.seen = {};
 const listen = RTCDataChannel.prototype.addEventListener;
 RTCDataChannel.prototype.addEventListener = function (type, listener, options) {
   if (type !== "message") return listen.call(this, type, listener, options);
   return listen.call(this, type, (event) => { window.received.push(event.data); listener(event); }, options);
 };
 const send = RTCDataChannel.prototype.send;
-RTCDataChannel.prototype.send = function (data) { window.sent.push(data.length); return send.call(this, data); };
+RTCDataChannel.prototype.send = function (data) {
+  if (!window.channels.includes(this)) window.channels.push(this);
+  window.sent.push(data);
+  return send.call(this, data);
+};
 const now = () => performance.timeOrigin + performance.now();
 document.addEventListener("click", (event) => {
   const card = event.target.closest && event.target.closest("#hand .card");
@@ -49,11 +54,13 @@ def device(browser: Browser, guard, width: int = 1280, height: int = 800, touch:
     return page
 
 
-def host_a_game(host: Page, url: str) -> None:
-    """The host deals a game with two friends (Bo, Cy) and a computer player."""
+def host_a_game(host: Page, url: str, target: int | None = None) -> None:
+    """The host deals a game with two friends (Bo, Cy) and a computer player (to ``target`` points)."""
     host.goto(url)
     host.wait_for_selector("#table[data-ready=true]", timeout=ENGINE_TIMEOUT)
     host.click("header [data-panel=new]")
+    if target is not None:
+        host.fill("#opt-target", str(target))
     host.select_option("#opt-level-1", "friend")
     host.fill("#opt-seatname-1", "Bo")
     host.select_option("#opt-level-3", "friend")
@@ -97,12 +104,12 @@ def act(page: Page, selector: str) -> bool:
     return True
 
 
-def play_a_hand(pages: list[Page]) -> None:
+def play_on(pages: list[Page], until: str, seconds: float = 180) -> None:
     """Everyone does what their page asks (the host's timer collects the tricks) until a hand's summary has
-    been read on every device."""
+    been read on every device (``until="hand"``) or the game is over on every device (``"game"``)."""
     read = set()
-    deadline = time.monotonic() + 180
-    while len(read) < len(pages):
+    deadline = time.monotonic() + seconds
+    while len(read) < len(pages) if until == "hand" else any(current_step(page) != "over" for page in pages):
         looks = [(current_step(page), dialog_title(page)) for page in pages]
         assert time.monotonic() < deadline, looks
         acted = False
@@ -119,3 +126,20 @@ def play_a_hand(pages: list[Page]) -> None:
             acted = True
         if not acted:
             pages[0].wait_for_timeout(50)  # another device's turn: look again (each look is a state check)
+
+
+def play_a_hand(pages: list[Page]) -> None:
+    """Play on until a hand's summary has been read on every device."""
+    play_on(pages, "hand")
+
+
+def send_raw(page: Page, text: str) -> None:
+    """Send ``text`` on the page's connection as it is (what no page of the game would send)."""
+    page.evaluate("text => window.channels[0].send(text)", text)
+
+
+def refusals(page: Page) -> list[str]:
+    """The codes of the refusals the page has received from the host."""
+    return page.evaluate(
+        "() => window.received.map(text => JSON.parse(text).refusal).filter(Boolean).map(refusal => refusal.code)"
+    )

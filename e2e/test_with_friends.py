@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 
-from friends_table import device, host_a_game, join, play_a_hand
+from friends_table import device, dialog_title, host_a_game, join, play_a_hand, play_on, refusals, send_raw
 from playwright.sync_api import Page
 from table import STEP_TIMEOUT, click_and_wait, current_step, hand, pass_three
 
@@ -13,6 +13,7 @@ from pyapp.engine.actions import Action
 from pyapp.engine.cards import card_text, cards_in, face_of
 from pyapp.engine.match import Match, Phase
 from pyapp.engine.rules import Rules
+from pyapp.web import protocol
 
 
 def hidden_cards(page: Page, seat: int, seed: int, rules: dict, actions: list) -> list[str]:
@@ -37,25 +38,49 @@ def hidden_cards(page: Page, seat: int, seed: int, rules: dict, actions: list) -
     return sorted(found)
 
 
-def test_three_devices_join_with_codes_and_play_a_hand_each_seeing_only_their_own_cards(browser, guard, server_url):
+def tamper(friend: Page, seat: int, other_hand: list[str]) -> None:
+    """The friend's device sends what no page of the game would: each is refused, and nothing changes (none
+    uses its number up: the page's own messages are taken after them)."""
+    greeting = friend.evaluate("window.sent[0]")
+    message = {"version": protocol.VERSION, "n": 1000}
+    texts = [
+        greeting,  # replayed
+        json.dumps({**message, "intent": "pass", "seat": (seat + 2) % 4, "cards": other_hand[:3]}),  # another seat
+        json.dumps({**message, "intent": "undo"}),  # what a friend may not ask for
+        json.dumps({**message, "intent": "pass", "version": 99, "cards": other_hand[:3]}),  # another version
+        '{"intent": "pass", "n": ',  # malformed
+        "x" * 3000,  # oversized
+    ]
+    for text in texts:
+        send_raw(friend, text)
+    friend.wait_for_function(f"window.received.filter(text => JSON.parse(text).refusal).length >= {len(texts)}")
+    expected = ["friend_replayed", "seat_not_yours", "friend_intent", "versions_differ"]
+    assert refusals(friend) == [*expected, "message_unreadable", "message_unreadable"]
+
+
+def test_three_devices_join_with_codes_and_play_a_whole_game_each_seeing_only_their_own_cards(
+    browser, guard, server_url
+):
     host = device(browser, guard)
     bo = device(browser, guard, 360, 640, touch=True)
     cy = device(browser, guard)
-    host_a_game(host, server_url)
+    host_a_game(host, server_url, target=25)
     seconds = [join(host, bo, 1), join(host, cy, 3)]
     assert all(value < 30 for value in seconds)
     host.wait_for_selector("#dialog", state="hidden", timeout=STEP_TIMEOUT)  # everyone is here: to the table
     assert "2 of 2" in host.text_content(".friends-line")
     mine = set(hand(host))
     assert not mine & set(hand(bo)) and not mine & set(hand(cy)) and not set(hand(bo)) & set(hand(cy))
-    play_a_hand([host, bo, cy])
-    for page in (host, bo, cy):
-        page.wait_for_selector("#sheet tbody tr td", timeout=STEP_TIMEOUT)
+    tamper(cy, 3, hand(bo))
+    assert hand(cy) and len(hand(host)) == len(hand(bo)) == 13 and current_step(host) == "pass"  # nothing changed
+    play_on([host, bo, cy], "game", seconds=600)  # a whole game, to 25 points
+    titles = [dialog_title(page) for page in (host, bo, cy)]
+    assert titles[0] == titles[1] == titles[2] and titles[0], titles  # the game's result on every device
     sheets = [
-        page.eval_on_selector_all("#sheet tbody tr:first-child td", "cells => cells.map(c => c.textContent)")
+        page.eval_on_selector_all("#sheet tbody tr td", "cells => cells.map(c => c.textContent)")
         for page in (host, bo, cy)
     ]
-    assert sheets[0] == sheets[1] == sheets[2]  # the same hand scored on every device
+    assert sheets[0] == sheets[1] == sheets[2] and len(sheets[0]) >= 5  # every hand scored alike
     saved = host.evaluate(
         "() => [JSON.parse(localStorage.getItem('hearts.game')), JSON.parse(localStorage.getItem('hearts.hand.0'))]"
     )
@@ -63,6 +88,9 @@ def test_three_devices_join_with_codes_and_play_a_hand_each_seeing_only_their_ow
     for seat, page in ((1, bo), (3, cy)):
         assert len(page.evaluate("window.received")) > 13  # at least a view for every trick
         assert hidden_cards(page, seat, header["seed"], header["rules"], first["actions"]) == []
+    for page in (bo, cy):  # each friend's own statistics count the game
+        stats = json.loads(page.evaluate("localStorage.getItem('hearts.stats')"))
+        assert sum(entry["games"] for entry in stats["presets"].values()) == 1, stats
     for page in (host, bo, cy):
         assert page.errors == []  # type: ignore[attr-defined]
 

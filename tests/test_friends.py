@@ -77,9 +77,12 @@ class Table:
         for seat in self.devices:
             assert self.say(seat, protocol.HELLO, secret=self.secret).ok
 
-    def step(self, rng: random.Random) -> bool:
-        """One thing someone does: a friend whose turn it is, else the host's page (its person or timer)."""
+    def step(self, rng: random.Random, idle: tuple = ()) -> bool:
+        """One thing someone does: a friend whose turn it is (but those ``idle``), else the host's page (its
+        person or timer)."""
         for seat, device in self.devices.items():
+            if seat in idle:
+                continue
             view = device.view
             if view.step == protocol.STEP_PASS and seat in view.to_act:
                 return bool(self.say(seat, protocol.PASS, cards=view.hand[:3]))
@@ -112,7 +115,8 @@ class TestJoining:
         answer = table.say(1, protocol.HELLO, secret=table.secret)
         assert answer.ok and answer.view.seat == 1 and len(answer.view.hand) == 13 and answer.reply_to == 1
         assert answer.view.step == protocol.STEP_PASS and answer.writes == [] and answer.jobs == []
-        assert answer.view.friends == {"secret": "", "here": [1], "away": []}  # the secret stays with the host
+        # The secret stays with the host.
+        assert answer.view.friends == {"secret": "", "here": [1], "away": [], "benched": []}
         assert table.host.view.friends is None or table.host.view.friends["secret"] == table.secret
         match = table.engine.host.table.match
         assert set(answer.view.hand) == {card_text(face_of(card)) for card in cards_in(match.hands[1])}
@@ -309,8 +313,23 @@ class TestRefusals:
         with pytest.raises(ValueError) as flood:
             friends.read(1, protocol.friend_message(protocol.READ_ON, BURST + 1))
         assert flood.value.args[0].code == "friend_flood"
+        assert friends.seats[1].read == BURST + 1  # the refusal names the message (its page waits for no answer)
         clock[0] += 1.0  # a second later some are taken again
         friends.read(1, protocol.friend_message(protocol.READ_ON, BURST + 2))
+
+    def test_each_refused_message_is_answered_as_its_own(self):
+        table = Table()
+        table.engine.host.friends.clock = lambda: 0.0  # every message at once: the burst runs out
+        table.join()
+        device = table.devices[1]
+        for _ in range(BURST + 3):
+            table.deliver(device.say(protocol.READ_ON))  # (no summary to read: each is refused)
+        refusals = device.answers[-(BURST + 3) :]
+        codes = [answer.refusal.code for answer in refusals]
+        assert codes.count("friend_flood") == 4 and set(codes) == {"no_summary", "friend_flood"}
+        assert [answer.reply_to for answer in refusals] == list(range(2, BURST + 5))  # its page waits for none
+        table.deliver(device.raw(json.dumps({"intent": protocol.UNDO, "version": protocol.VERSION, "n": 99})))
+        assert device.answers[-1].refusal.code == "friend_flood" and device.answers[-1].reply_to == 99
 
     def test_a_friend_who_left_is_waited_for_then_the_computer_plays_for_them_until_they_are_back(self):
         table = Table()
@@ -333,6 +352,34 @@ class TestRefusals:
         back = table.say(1, protocol.HELLO, secret=table.secret)  # Bo is back, and plays his own cards again
         assert back.ok and back.view.phase == "play" and table.host.view.friends["away"] == []
         assert table.engine.host.friends.wait_ms(1) is None
+
+    def test_the_host_lets_the_computer_play_for_a_friend_who_is_here_until_they_are_back(self):
+        table = Table()
+        table.join()
+        table.send(protocol.PASS, seat=0, cards=table.host.view.hand[:3])
+        table.say(3, protocol.PASS, cards=table.devices[3].view.hand[:3])
+        assert table.host.view.step == protocol.STEP_WAIT and table.host.view.after_ms is None  # Bo decides
+        view = table.send(protocol.STAND_IN, seat=1, on=True).view
+        assert view.after_ms == 0 and view.friends["benched"] == [1] and view.friends["here"] == [1, 3]
+        assert table.devices[1].view.friends["benched"] == [1]  # Bo's page hears of it
+        match = table.engine.host.table.match
+        table.send(protocol.CONTINUE, turn=view.turn)  # the computer passes for Bo at once
+        assert match.phase is Phase.PLAY
+        rng = random.Random(2)
+        while sum(action.seat == 1 for action in match.history) < 3:  # Bo's pass and two cards: the computer's
+            assert table.step(rng, idle=(1,))
+        assert table.say(1, protocol.BACK).ok and table.host.view.friends["benched"] == []
+        while match.current_seat != 1:
+            assert table.step(rng, idle=(1,))
+        assert table.host.view.step == protocol.STEP_WAIT and table.host.view.after_ms is None  # Bo's own turn
+        assert table.send(protocol.STAND_IN, seat=2, on=True).refusal.code == "friend_unknown"  # a computer's
+
+    def test_a_friend_the_computer_plays_for_is_back_with_their_own_decision(self):
+        table = Table()
+        table.join()
+        table.send(protocol.STAND_IN, seat=1, on=True)
+        assert table.say(1, protocol.PASS, cards=table.devices[1].view.hand[:3]).ok
+        assert table.host.view.friends["benched"] == []
 
     def test_after_the_hosts_reload_the_friends_are_waited_for_then_the_computer_plays_for_them(self):
         table = Table()

@@ -117,6 +117,26 @@ class TestRender:
             session
         )
 
+    def test_a_friends_page_shows_no_collect_button_the_hosts_timer_collects(self):
+        session = session_for(new_game())
+        session.view.step = "collect"
+        session.intents = protocol.FRIEND_INTENTS
+        assert 'data-action="collect"' not in view.render_hand(session)
+
+    def test_the_host_may_let_the_computer_play_for_a_friend_and_the_friend_may_play_again(self):
+        friends = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None, "friend": True}, *SEATS[1:3]]
+        session = session_for(new_game(seats=friends))
+        session.view.friends.update(here=[1], benched=[])
+        assert 'data-action="stand-in" data-seat="1" data-on="1">Let the computer play for Bo' in (
+            view.render_invitations(session)
+        )
+        session.view.friends.update(benched=[1])
+        html = view.render_invitations(session)
+        assert "the computer plays for Bo until they play again" in html and "Give Bo the seat back" in html
+        assert 'data-action="back"' not in view.render_table(session)  # (the host's page has no seat to take)
+        session.view.seat, session.intents = 1, protocol.FRIEND_INTENTS  # Bo's own page
+        assert 'data-action="back">The computer plays for you. Play again' in view.render_table(session)
+
     def test_hint_figures_show_one_decimal(self):
         session = session_for(new_game())
         session.view.step, session.view.legal = "play", session.view.hand[:2]

@@ -55,6 +55,7 @@ class Friend:
     tokens: float = BURST
     stamp: float = field(default=0.0)
     left: float | None = None  # when the friend's connection closed (the computer plays for them later)
+    benched: bool = False  # the host let the computer play for them (until they say they are back)
     hinted: int = -1  # where in the history the friend last had a hint (one a decision)
     reviews: set[int] = field(default_factory=set)  # the reviewed hands the friend's page has been told of
 
@@ -96,10 +97,20 @@ class Friends:
         for friend in self.seats.values():
             friend.leave(self.clock())
 
+    def bench(self, seat: Any, on: bool) -> None:
+        """The host lets the computer play for ``seat``'s friend from now on (``on``), or no longer."""
+        friend = self.seats.get(seat) if type(seat) is int else None
+        if friend is None:
+            raise refused("No friend sits in that seat", "friend_unknown")
+        friend.benched = on
+
     def wait_ms(self, seat: int) -> float | None:
-        """How long the computer waits yet before it plays for ``seat``'s friend, who left (None: the
-        friend is here, or has not come yet: their seat waits for them)."""
+        """How long the computer waits yet before it plays for ``seat``'s friend, who left or whom the host
+        let it play for (0: it plays for them now; None: the friend is here, or has not come yet: their
+        seat waits for them)."""
         friend = self.seats.get(seat)
+        if friend is not None and friend.benched:
+            return 0.0
         if friend is None or friend.greeted or friend.left is None:
             return None
         return max(0.0, STAND_IN_MS - (self.clock() - friend.left) * 1000)
@@ -111,21 +122,25 @@ class Friends:
         if friend is None:
             raise refused("No friend sits in that seat", "friend_unknown")
         friend.read = None
-        self._pace(friend)
         if not isinstance(text, str) or len(text) > MAX_FRIEND_MESSAGE:
+            self._pace(friend)
             raise refused("The message is too long", "message_unreadable")
         try:
             data = json.loads(text)
         except ValueError:
-            raise refused("The message is not readable JSON", "message_unreadable") from None
+            data = None
+        number = data.get("n") if isinstance(data, dict) else None
+        if type(number) is int and number > friend.number:
+            friend.read = number  # a new message: a refusal from here on answers it (its page waits for that)
+        self._pace(friend)
+        if data is None:
+            raise refused("The message is not readable JSON", "message_unreadable")
         if not isinstance(data, dict) or data.get("intent") not in protocol.FRIEND_INTENTS:
             raise refused("A friend's device cannot ask for that", "friend_intent")
         if data.get("version") != protocol.VERSION:
             raise refused("The two devices run different versions of the game: reload both", "versions_differ")
-        number = data.get("n")
-        if type(number) is not int or number <= friend.number:
+        if friend.read is None:
             raise refused("The message came before, or out of order", "friend_replayed")
-        friend.read = number  # a refusal from here on answers this message
         if "seat" in data and data["seat"] != seat:
             raise refused("That seat is not yours", "seat_not_yours")
         if data["intent"] == protocol.HELLO:
@@ -133,7 +148,7 @@ class Friends:
             if not isinstance(said, str) or not said.isascii() or not secrets.compare_digest(said, self.secret):
                 raise refused("The invitation is not of this game", "friend_secret")
             friend.reset()
-            friend.greeted, friend.left = True, None
+            friend.greeted, friend.left, friend.benched = True, None, False  # (back: they play their seat)
         elif not friend.greeted:
             raise refused("Join with the invitation first", "friend_secret")
         friend.number = number  # taken (a refusal below, of what it asks for, still uses it up)

@@ -349,6 +349,7 @@ class Host:
         if intent in (protocol.PASS, protocol.PLAY, protocol.MOON):
             argument = {protocol.PASS: "cards", protocol.PLAY: "card", protocol.MOON: "choice"}[intent]
             table.act({"seat": seat, intent: message.get(argument)})
+            friend.benched = False  # their own decision: they are back
         elif intent == protocol.FINISH:
             table.finish(seat)
         elif intent == protocol.READ_ON:
@@ -359,6 +360,9 @@ class Host:
         elif intent == protocol.REVIEW:
             self.answering = (friend, {"review": self._review_of(message.get("hand"), seat), "reply_to": message["n"]})
             return {"quiet": True}
+        elif intent == protocol.BACK:
+            friend.benched = False  # the computer no longer plays for them
+            return {}
         elif intent == protocol.HINT:
             if friend.hinted == len(table.match.history):  # a hint costs the host a think time: one a turn
                 raise IllegalAction(Reason("You have had the hint for this card", "hint_given"))
@@ -374,6 +378,12 @@ class Host:
         if self.friends is not None:
             self.friends.gone(data.get("seat"))  # this device's view says so
         return {"turnless": True}
+
+    def _on_stand_in(self, data: dict[str, Any], writes: list) -> dict[str, Any]:
+        if self.friends is None:
+            raise IllegalAction(Reason("No friends play this game at their own devices", "no_friends"))
+        self.friends.bench(data.get("seat"), bool(data.get("on")))
+        return {}
 
     def _friends_outbox(self) -> list[list[Any]]:
         """What goes to the friends' devices after an intent: the answer to the friend who asked, and a new
@@ -631,13 +641,16 @@ class Host:
         return min(due) if due else None
 
     def _friends_view(self, friend: Friend | None) -> dict[str, Any] | None:
-        """Who of the friends is here (a device connected), and for this device's page the game's secret
+        """Who of the friends is here (a device connected), who is away (how long until the computer plays
+        for them), whom the host let the computer play for, and for this device's page the game's secret
         that its invitations carry (a friend's view has none: theirs came in their invitation)."""
         if self.friends is None:
             return None
         here = [f.seat for f in self.friends.connected]
         away = [[seat, round(ms)] for seat in self.friends.seats if (ms := self.friends.wait_ms(seat)) is not None]
-        return {"secret": self.friends.secret if friend is None else "", "here": here, "away": away}
+        benched = [f.seat for f in self.friends.seats.values() if f.benched]
+        secret = self.friends.secret if friend is None else ""
+        return {"secret": secret, "here": here, "away": away, "benched": benched}
 
     def _finished_hand(self, seen: int) -> Match:
         """The match as it stood when hand ``seen`` ended, whose summary comes next (kept while it is shown)."""

@@ -417,6 +417,10 @@ class Controller:
             self.change_panel(action, data)
         elif action == "accept-reply" and self.friends is not None and session.view is not None:
             await self.accept_reply(data["seat"], data["code"])
+        elif action == "stand-in" and self.friends is not None and session.ready:
+            await self.act(protocol.STAND_IN, seat=data["seat"], on=data["on"])
+        elif action == "back" and session.may(protocol.BACK) and session.ready:
+            await self.act(protocol.BACK)
         elif action == "share":
             await self.share()
         elif action == "copy":

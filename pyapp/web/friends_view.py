@@ -14,9 +14,17 @@ def friend_seats(view) -> list:
     return [seat for seat, s in enumerate(view.seats) if s.friend]
 
 
+def benched(view) -> list:
+    """The friends' seats the host let the computer play for."""
+    return (view.friends or {}).get("benched", []) if view is not None else []
+
+
 def friends_line(session) -> str:
-    """On the host's table: how many friends are here, and the button to the invitations."""
+    """On the host's table: how many friends are here, and the button to the invitations; on a friend's
+    whose seat the computer plays, that, and the button to play again."""
     view = session.view
+    if view is not None and view.seat in benched(view) and session.may("back"):
+        return f'<button type="button" class="friends-line" data-action="back">{t("friends.benched_you")}</button>'
     if view is None or not view.friends or not view.friends.get("secret"):
         return ""
     seats = friend_seats(view)
@@ -32,8 +40,16 @@ def render_invitations(session) -> str:
     rows = []
     for seat in friend_seats(view):
         name = seat_name(view, seat)
+        # The computer may play for a friend who does not (a phone asleep), until they are back.
+        on = seat in benched(view)
+        key, data_on = ("friends.hand_back", "") if on else ("friends.stand_in", ' data-on="1"')
+        stand_in = (
+            f'<button type="button" class="hint-button" data-action="stand-in" data-seat="{seat}"{data_on}>'
+            f"{t(key, name=name)}</button>"
+        )
         if seat in here:
-            rows.append(f'<div class="friend here"><h3>{name}</h3><p>{t("friends.joined")}</p></div>')
+            state = t("friends.benched", name=name) if on else t("friends.joined")
+            rows.append(f'<div class="friend here"><h3>{name}</h3><p>{state}</p>{stand_in}</div>')
             continue
         invite = session.invites.get(seat)
         if invite is None or invite.get("failed"):
@@ -41,7 +57,7 @@ def render_invitations(session) -> str:
             rows.append(f'<div class="friend"><h3>{name}</h3><p>{text}</p></div>')
             continue
         rows.append(
-            f'<div class="friend" data-seat="{seat}"><h3>{name}</h3><p>{t("friends.send_link", name=name)}</p>'
+            f'<div class="friend" data-seat="{seat}"><h3>{name}</h3>{stand_in}<p>{t("friends.send_link", name=name)}</p>'
             f'<div class="qr" role="img" aria-label="{t("friends.qr", name=name)}">{invite["qr"]}</div>'
             f'<div class="share-row"><input id="invite-{seat}" readonly value="{escape(invite["link"])}" '
             f'aria-label="{t("friends.link", name=name)}">'

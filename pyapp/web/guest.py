@@ -119,6 +119,7 @@ class GuestController(Controller):
         super().__init__(client, actuator, storage, session, catalog, fetch_language)
         self.qr = qr
         client.pushed = self.take_news
+        session.intents = protocol.FRIEND_INTENTS  # (the host's timer collects the tricks, for instance)
 
     async def join(self, invitation, connect) -> None:
         """Join with ``invitation`` (seat, secret, offer): ``connect(offer, stun, opened, received, closed)``

@@ -49,6 +49,10 @@ class InputManager:
         elif action == "accept-reply":
             seat = int(target.getAttribute("data-seat"))
             self.emit("accept-reply", {"seat": seat, "code": self.document.getElementById(f"reply-{seat}").value})
+        elif action == "stand-in":
+            self.emit(
+                "stand-in", {"seat": int(target.getAttribute("data-seat")), "on": bool(target.getAttribute("data-on"))}
+            )
         elif action == "copy":
             field = self.document.getElementById(target.getAttribute("data-target"))
             self.emit("copy", {"field": field, "native": bool(target.getAttribute("data-native"))})

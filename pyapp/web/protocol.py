@@ -41,6 +41,7 @@ REVIEW = "review"  # hand: a reviewed hand's number, to show (Answer.review)
 REVIEWED = "reviewed"  # review: the thinker worker's answer to one of Answer.jobs (answered without a view)
 FRIEND = "friend"  # seat, text: a message from the device of the friend in that seat, as it came
 FRIEND_GONE = "friend_gone"  # seat: the connection of the friend in that seat closed
+STAND_IN = "stand_in"  # seat, on: the host lets the computer play for that friend from now on (or no longer)
 INTENTS = (
     START,
     LOAD,
@@ -62,6 +63,7 @@ INTENTS = (
     REVIEWED,
     FRIEND,
     FRIEND_GONE,
+    STAND_IN,
 )
 
 # A friend's device → the host's engine (inside FRIEND): {"intent", "version", "n": a number that only
@@ -69,7 +71,8 @@ INTENTS = (
 # others are the friend's own decisions (their seat only).  The host answers each, and sends every
 # change, as an Answer with the friend's own view (in Answer.outbox).
 HELLO = "hello"  # secret: the game's, from the invitation
-FRIEND_INTENTS = (HELLO, PASS, PLAY, MOON, READ_ON, HINT, FINISH, REVIEW)
+BACK = "back"  # the friend plays their seat again (the host had let the computer play for them)
+FRIEND_INTENTS = (HELLO, PASS, PLAY, MOON, READ_ON, HINT, FINISH, REVIEW, BACK)
 
 # What happens next (View.step): the person acts on pass, play, moon, collect, summary, over and handoff;
 # the page sends CONTINUE after View.after_ms when that is set (a computer plays, a trick is collected, a card

@@ -6,7 +6,7 @@ this keeps the rest: the cards picked to pass, the open panel, the hint on
 screen, the score sheet's results, the settings and the statistics.
 """
 
-from . import player_stats
+from . import player_stats, protocol
 from .announce import new_plays
 from .protocol import LOADING, STEP_PASS, STEP_PLAY
 
@@ -56,6 +56,7 @@ class Session:
         self.review_wanted = None  # a hand asked for before its review was ready: it opens when it is
         self.invites = {}  # the host's page: friend's seat → {"link", "qr"}, their invitation
         self.joining = None  # a friend's page: {"state", "reply", "qr"} while it joins the host's table
+        self.intents = None  # what this page may ask its engine for (None: protocol.INTENTS; a friend's, less)
         self.settings = dict(DEFAULT_SETTINGS)
         if isinstance(settings, dict):
             for key in DEFAULT_SETTINGS:
@@ -116,6 +117,10 @@ class Session:
         self.waiting = decision
         if "pass" in decision:
             self.selected = list(decision["pass"])
+
+    def may(self, intent: str) -> bool:
+        """Whether this page may ask its engine for ``intent`` (a friend's page asks the host's for little)."""
+        return intent in (protocol.INTENTS if self.intents is None else self.intents)
 
     @property
     def party(self) -> bool:

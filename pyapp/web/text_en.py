@@ -67,6 +67,7 @@ TEXT = {
     "status.thinking": "{name} is thinking…",
     "status.waiting": "Waiting for {name}…",
     "status.away": "{name} is away: the computer plays for them in {seconds} s",
+    "status.stood_in": "The computer plays for {name}…",
     "status.cancelled": "The led cards cancelled out: the trick goes to the next winner",
     "status.you_take": "You take the trick",
     "status.takes": "{name} takes the trick",
@@ -261,6 +262,10 @@ TEXT = {
     "friends.arrived": "{name} joined the table.",
     "friends.left": "{name} left the table: a new invitation is ready.",
     "friends.invite_failed": "The invitation could not be made: check the STUN server in the settings.",
+    "friends.benched_you": "The computer plays for you. Play again",
+    "friends.benched": "Here; the computer plays for {name} until they play again.",
+    "friends.hand_back": "Give {name} the seat back",
+    "friends.stand_in": "Let the computer play for {name}",
     "settings.stun": "STUN server (friends' games across networks)",
     # Share and shared deals
     "share.title": "Share",

@@ -115,8 +115,10 @@ def _status(session) -> str:
     if step == "wait" and others:  # another person decides: a friend at their own device
         away = {seat: ms for seat, ms in (view.friends or {}).get("away", [])}
         name = seat_name(view, others[0])
-        if others[0] in away:
+        if others[0] in away and away[others[0]] > 0:
             return t("status.away", name=name, seconds=(away[others[0]] + 999) // 1000)
+        if others[0] in away:
+            return t("status.stood_in", name=name)
         return t("status.waiting", name=name)
     return ""
 
@@ -171,7 +173,9 @@ def render_table(session) -> str:
         if winner is not None:
             x, y = seat_point((winner - me) % players, players, 1, 1)  # a unit step towards the winner
             wx, wy = round(x - 50, 2), round(y - 50, 2)
-        collect = f' data-action="collect" title="{t("trick.collect")}" style="--wx:{wx};--wy:{wy}"'
+        collect = f' style="--wx:{wx};--wy:{wy}"'
+        if session.may("collect"):  # (on a friend's page the host's timer collects it)
+            collect = f' data-action="collect" title="{t("trick.collect")}"' + collect
     crowded = " crowded" if players > 6 else ""
     parts.append(f'<div class="trick{crowded}"{collect}>{"".join(cards)}</div>')
     hearts = t("info.broken") if view.hearts_broken else t("info.unbroken")
@@ -233,7 +237,7 @@ def render_hand(session) -> str:
         buttons.append(card_markup(text, "button", " ".join(c for c in classes if c), attributes, label))
     parts = [f'<div class="cards" role="group" aria-label="{t("hand.label")}">{"".join(buttons)}</div>']
     tools = []
-    if step == "collect":  # a button too, so that a keyboard can collect (the table takes clicks)
+    if step == "collect" and session.may("collect"):  # a button too, so that a keyboard can collect
         tools.append(("collect", "trick.collect"))
     if step == "play":
         tools.append(("hint", "hand.hint"))
