@@ -133,6 +133,17 @@ def play_a_hand(pages: list[Page]) -> None:
     play_on(pages, "hand")
 
 
+def play_until(pages: list[Page], done, seconds: float = 90) -> None:
+    """Each of ``pages`` plays what it is asked to until ``done()`` (the others' devices do nothing)."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, [current_step(page) for page in pages]
+        for page in pages:
+            if current_step(page) == "play":
+                act(page, "#hand .card:not(.dim)")
+        pages[0].wait_for_timeout(50)
+
+
 def send_raw(page: Page, text: str) -> None:
     """Send ``text`` on the page's connection as it is (what no page of the game would send)."""
     page.evaluate("text => window.channels[0].send(text)", text)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 
-from friends_table import device, dialog_title, host_a_game, join, play_a_hand, play_on, refusals, send_raw
+from friends_table import device, dialog_title, host_a_game, join, play_on, play_until, refusals, send_raw
 from playwright.sync_api import Page
 from table import STEP_TIMEOUT, click_and_wait, current_step, hand, pass_three
 
@@ -107,13 +107,7 @@ def test_a_friend_who_reloads_in_the_middle_of_a_hand_comes_back_with_a_new_invi
     host.wait_for_selector("#dialog", state="hidden", timeout=STEP_TIMEOUT)
     for page in (host, bo, cy):
         pass_three(page)
-    deadline = time.monotonic() + 60
-    while not bo.evaluate("document.querySelectorAll('.trick .card').length"):  # the first card is led
-        assert time.monotonic() < deadline
-        for page in (host, bo, cy):
-            if current_step(page) == "play":
-                click_and_wait(page, "#hand .card:not(.dim)")
-        bo.wait_for_timeout(50)
+    play_until([host, bo, cy], lambda: bo.evaluate("document.querySelectorAll('.trick .card').length"))  # a lead
     before = len(hand(bo))
     old = bo.url
     bo.reload()  # in the middle of the first trick: the connection goes with the page
@@ -128,6 +122,59 @@ def test_a_friend_who_reloads_in_the_middle_of_a_hand_comes_back_with_a_new_invi
     host.wait_for_selector(".friends-line:has-text('2 of 2')", timeout=STEP_TIMEOUT)
     if not host.is_hidden("#dialog"):
         host.keyboard.press("Escape")
-    play_a_hand([host, bo, cy])  # and the hand is played to its end
+    clicked = bo.evaluate("Object.keys(window.clicked).length")  # (the reloaded page's own count)
+    cards = len(hand(bo))
+    play_until([host, bo, cy], lambda: bo.evaluate("Object.keys(window.clicked).length") > clicked)
+    bo.wait_for_function(f"document.querySelectorAll('#hand .card').length === {cards - 1}")  # and plays on
+    for page in (host, bo, cy):
+        assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_friend_who_leaves_is_played_for_after_a_countdown_and_gets_the_seat_back(browser, guard, server_url):
+    host = device(browser, guard)
+    bo = device(browser, guard)
+    cy = device(browser, guard, 360, 640, touch=True)
+    host_a_game(host, server_url)
+    join(host, bo, 1)
+    join(host, cy, 3)
+    host.wait_for_selector("#dialog", state="hidden", timeout=STEP_TIMEOUT)
+    for page in (host, bo, cy):
+        pass_three(page)
+    bo.context.close()  # Bo's device is gone
+    left = time.monotonic()
+    host.wait_for_selector(".friends-line:has-text('1 of 2')", timeout=STEP_TIMEOUT)
+    if not host.is_hidden("#dialog"):
+        host.keyboard.press("Escape")  # (the invitations open for Bo's new one)
+    away = "() => document.querySelector('.status').textContent.includes('Bo is away')"
+    play_until([host, cy], lambda: host.evaluate(away))  # until it is Bo's turn: the countdown shows
+    host.wait_for_function(f"() => ({away})() === false", timeout=60_000)  # then the computer plays for him
+    assert time.monotonic() - left >= 25  # (the countdown's 30 s run from when the host saw him go)
+    bo_played = "() => [...document.querySelectorAll('.trick .card')].some(c => c.ariaLabel.startsWith('Bo:'))"
+    host.wait_for_function(bo_played)
+
+    bo = device(browser, guard)  # Bo is back, with the new invitation
+    host.click(".friends-line")
+    join(host, bo, 1)
+    host.wait_for_selector(".friends-line:has-text('2 of 2')", timeout=STEP_TIMEOUT)
+    if not host.is_hidden("#dialog"):
+        host.keyboard.press("Escape")
+    cards = len(hand(bo))
+    play_until([host, bo, cy], lambda: bo.evaluate("Object.keys(window.clicked).length") > 0)  # (a new page)
+    bo.wait_for_function(f"document.querySelectorAll('#hand .card').length === {cards - 1}")  # his own card
+
+    host.click(".friends-line")  # the host lets the computer play for Cy, whose phone went to sleep
+    host.click("[data-action=stand-in][data-seat='3']")
+    cy.wait_for_selector("[data-action=back]", timeout=STEP_TIMEOUT)  # Cy's page says so
+    host.wait_for_selector("text=Give Cy the seat back", timeout=STEP_TIMEOUT)
+    host.keyboard.press("Escape")
+    cards, clicks = len(hand(cy)), "Object.keys(window.clicked).length"
+    clicked = cy.evaluate(clicks)
+    play_until([host, bo], lambda: len(hand(cy)) < cards)  # the computer plays Cy's card
+    assert cy.evaluate(clicks) == clicked
+    click_and_wait(cy, "[data-action=back]")  # and Cy plays again
+    host.click(".friends-line")
+    host.wait_for_selector("text=Let the computer play for Cy", timeout=STEP_TIMEOUT)
+    host.keyboard.press("Escape")
+    play_until([host, bo, cy], lambda: cy.evaluate(clicks) > clicked)
     for page in (host, bo, cy):
         assert page.errors == []  # type: ignore[attr-defined]

@@ -42,7 +42,7 @@ def reason_codes() -> dict[str, set[str]]:
 
 
 # Texts that may read the same in every language: a name and a card, names, a letter.
-WORDLESS = {"trick.played", "status.party", "app.local", "seat.dealer_chip"}
+WORDLESS = {"trick.played", "status.party", "app.local", "seat.dealer_chip", "seat.stood_in_chip"}
 
 
 def forms(text) -> list[str]:

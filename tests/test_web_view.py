@@ -133,9 +133,11 @@ class TestRender:
         session.view.friends.update(benched=[1])
         html = view.render_invitations(session)
         assert "the computer plays for Bo until they play again" in html and "Give Bo the seat back" in html
-        assert 'data-action="back"' not in view.render_table(session)  # (the host's page has no seat to take)
+        assert 'data-action="back"' not in view.render_hand(session)  # (the host's page has no seat to take)
+        assert 'title="The computer plays for them">PC' in view.render_table(session)  # at Bo's seat
         session.view.seat, session.intents = 1, protocol.FRIEND_INTENTS  # Bo's own page
-        assert 'data-action="back">The computer plays for you. Play again' in view.render_table(session)
+        assert 'data-action="back">Play again' in view.render_hand(session)
+        assert "The host let the computer play for you" in view.render_table(session)
 
     def test_hint_figures_show_one_decimal(self):
         session = session_for(new_game())

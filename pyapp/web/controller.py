@@ -337,8 +337,8 @@ class Controller:
         missing = [seat for seat in seats if seat not in here]
         if fresh and missing:
             self.session.panel = "friends"
-        elif self.session.panel == "friends" and not missing:
-            self.session.panel = ""  # everyone is here: to the table
+        elif self.session.panel == "friends" and not missing and set(here) != set(was):
+            self.session.panel = ""  # the last friend has come: to the table
 
     async def invite(self, seat: int, secret: str) -> None:
         """Prepare the invitation of ``seat``'s friend: a new connection's offer in a link, and its QR code."""

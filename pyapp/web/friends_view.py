@@ -19,12 +19,15 @@ def benched(view) -> list:
     return (view.friends or {}).get("benched", []) if view is not None else []
 
 
+def stood_in(view) -> list:
+    """The friends' seats the computer plays for now: the host let it, or they left and were waited for."""
+    away = [seat for seat, ms in (view.friends or {}).get("away", []) if ms == 0]
+    return sorted(set(benched(view) + away))
+
+
 def friends_line(session) -> str:
-    """On the host's table: how many friends are here, and the button to the invitations; on a friend's
-    whose seat the computer plays, that, and the button to play again."""
+    """On the host's table: how many friends are here, and the button to the invitations."""
     view = session.view
-    if view is not None and view.seat in benched(view) and session.may("back"):
-        return f'<button type="button" class="friends-line" data-action="back">{t("friends.benched_you")}</button>'
     if view is None or not view.friends or not view.friends.get("secret"):
         return ""
     seats = friend_seats(view)

@@ -9,7 +9,7 @@ import math
 
 from . import player_stats
 from .chart import render_chart
-from .friends_view import friends_line, render_invitations, render_join
+from .friends_view import benched, friends_line, render_invitations, render_join, stood_in
 from .i18n import card_name, decimal, has_text, languages, shown_name, t
 from .i18n import language as current_language
 from .markup import card_markup, close_button, dialog, escape, seat_name, trick_figures
@@ -86,6 +86,8 @@ def status_text(session) -> str:
 
 def _status(session) -> str:
     step = session.step
+    if session.view is not None and session.view.seat in benched(session.view) and session.may("back"):
+        return t("status.benched_you")  # (a friend's page: the host let the computer play for them)
     if step == "loading":
         if session.waiting:
             return t("status.kept")
@@ -115,10 +117,10 @@ def _status(session) -> str:
     if step == "wait" and others:  # another person decides: a friend at their own device
         away = {seat: ms for seat, ms in (view.friends or {}).get("away", [])}
         name = seat_name(view, others[0])
-        if others[0] in away and away[others[0]] > 0:
-            return t("status.away", name=name, seconds=(away[others[0]] + 999) // 1000)
-        if others[0] in away:
+        if others[0] in stood_in(view):
             return t("status.stood_in", name=name)
+        if others[0] in away:
+            return t("status.away", name=name, seconds=(away[others[0]] + 999) // 1000)
         return t("status.waiting", name=name)
     return ""
 
@@ -144,6 +146,8 @@ def render_table(session) -> str:
             details.append(f'<span class="count" title="{t("seat.cards")}">{view.hand_sizes[seat]}</span>')
         if seat == view.dealer:
             details.append(f'<span class="chip" title="{t("seat.dealer")}">{t("seat.dealer_chip")}</span>')
+        if seat in stood_in(view):
+            details.append(f'<span class="chip" title="{t("seat.stood_in")}">{t("seat.stood_in_chip")}</span>')
         if view.phase == "pass" and view.passes_chosen[seat]:
             details.append(f'<span class="chip" title="{t("seat.passed")}">✓</span>')
         label = t("seat.label", name=seat_name(view, seat), count=view.scores[seat], taken=taken)
@@ -237,6 +241,8 @@ def render_hand(session) -> str:
         buttons.append(card_markup(text, "button", " ".join(c for c in classes if c), attributes, label))
     parts = [f'<div class="cards" role="group" aria-label="{t("hand.label")}">{"".join(buttons)}</div>']
     tools = []
+    if view.seat in benched(view) and session.may("back"):  # a friend's page: the computer plays for them
+        tools.append(("back", "friends.play_again"))
     if step == "collect" and session.may("collect"):  # a button too, so that a keyboard can collect
         tools.append(("collect", "trick.collect"))
     if step == "play":
@@ -251,7 +257,7 @@ def render_hand(session) -> str:
         parts.append(
             '<div class="tools">'
             + "".join(
-                f'<button type="button" class="{"primary" if action == "collect" else "hint-button"}" '
+                f'<button type="button" class="{"primary" if action in ("collect", "back") else "hint-button"}" '
                 f'data-action="{action}">{t(key)}</button>'
                 for action, key in tools
             )
