@@ -190,3 +190,85 @@ export async function qrSvg(text) {
   const { encodeQR } = await import(new URL("../runtime/qr/index.js", import.meta.url).href);
   return encodeQR(text, "svg", { ecc: "low", border: 2 });
 }
+
+/* Whether this device has a camera to scan a reply's QR code with. */
+export async function canScan() {
+  try {
+    const devices = await navigator.mediaDevices.enumerateDevices();
+    return devices.some((device) => device.kind === "videoinput");
+  } catch {
+    return false; // no media devices here (or not allowed)
+  }
+}
+
+/* A QR code reader: the browser's own where it reads QR codes, else the qr package's (loaded when needed). */
+async function qrReader() {
+  if ("BarcodeDetector" in window) {
+    try {
+      if ((await window.BarcodeDetector.getSupportedFormats()).includes("qr_code")) {
+        return new window.BarcodeDetector({ formats: ["qr_code"] });
+      }
+    } catch {
+      // not usable here: the package's reader below
+    }
+  }
+  const { BarcodeDetector } = await import(new URL("../runtime/qr/decode.js", import.meta.url).href);
+  return new BarcodeDetector({ formats: ["qr_code"] });
+}
+
+const SCAN_EVERY_MS = 200;
+
+/* Scan a QR code with the camera, shown in an overlay of its own (the page's panels are redrawn from the
+   game's state: a video in them would be lost), until one whose text starts with `prefix` shows or the
+   person cancels (the button, or Escape). Resolves to that text, or "" (cancelled); throws when there is
+   no camera or it is not allowed. title and cancel: the overlay's words. */
+export async function scan(prefix, title, cancel) {
+  const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
+  const overlay = document.createElement("div");
+  overlay.className = "scanner";
+  overlay.setAttribute("role", "dialog");
+  overlay.setAttribute("aria-modal", "true");
+  const heading = document.createElement("p");
+  heading.textContent = title;
+  const video = document.createElement("video");
+  video.muted = true;
+  video.playsInline = true;
+  video.srcObject = stream;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = cancel;
+  overlay.append(heading, video, button);
+  overlay.setAttribute("aria-label", title);
+  document.body.append(overlay);
+  button.focus();
+  let done = false;
+  const stop = () => {
+    done = true;
+    for (const track of stream.getTracks()) track.stop();
+    overlay.remove();
+  };
+  try {
+    const cancelled = new Promise((resolve) => {
+      button.addEventListener("click", () => resolve(""));
+      overlay.addEventListener("keydown", (event) => {
+        event.stopPropagation(); // (the page's own keys would close the panel under the overlay)
+        if (event.key === "Escape") resolve("");
+      });
+    });
+    const found = (async () => {
+      await video.play();
+      const reader = await qrReader();
+      while (!done) {
+        await new Promise((resolve) => setTimeout(resolve, SCAN_EVERY_MS));
+        if (done || video.readyState < 2) continue;
+        for (const code of await reader.detect(video)) {
+          if (String(code.rawValue).startsWith(prefix)) return String(code.rawValue);
+        }
+      }
+      return "";
+    })();
+    return await Promise.race([found, cancelled]);
+  } finally {
+    stop();
+  }
+}

@@ -37,6 +37,26 @@ new MutationObserver(() => {
   }
 }).observe(document, { subtree: true, childList: true });
 """
+# A camera for the host's page: what it films is a canvas, on which showToCamera(svg) draws a QR code.
+FAKE_CAMERA = """
+const film = document.createElement("canvas");
+film.width = film.height = 480;
+let shown = null;
+navigator.mediaDevices.enumerateDevices = async () => [{ kind: "videoinput", deviceId: "film", groupId: "" }];
+navigator.mediaDevices.getUserMedia = async () => film.captureStream(10);
+setInterval(() => {
+  const context = film.getContext("2d");
+  context.fillStyle = "#fff";
+  context.fillRect(0, 0, 480, 480);
+  if (shown) context.drawImage(shown, 60, 60, 360, 360);
+}, 100);
+window.showToCamera = async (svg) => {
+  const image = new Image();
+  image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+  await image.decode();
+  shown = image;
+};
+"""
 SETTINGS = json.dumps(json.dumps({"speed": "fast", "collect": "click", "name": "Ann"}))
 
 
@@ -68,15 +88,20 @@ def host_a_game(host: Page, url: str, target: int | None = None) -> None:
     host.click("#dialog [data-action=start]")
 
 
-def join(host: Page, friend: Page, seat: int) -> float:
-    """The friend opens their invitation, the host pastes the friend's reply; seconds until their hand shows."""
+def join(host: Page, friend: Page, seat: int, camera: bool = False) -> float:
+    """The friend opens their invitation, the host pastes the friend's reply (or scans its QR code with the
+    ``camera``: :data:`FAKE_CAMERA`); seconds until their hand shows."""
     host.wait_for_selector(f"#invite-{seat}", timeout=STEP_TIMEOUT)
     link = host.input_value(f"#invite-{seat}")
     start = time.perf_counter()
     friend.goto(link)
     friend.wait_for_selector("#join-reply", timeout=STEP_TIMEOUT)
-    host.fill(f"#reply-{seat}", friend.input_value("#join-reply"))
-    host.click(f"[data-action=accept-reply][data-seat='{seat}']")
+    if camera:
+        host.evaluate("svg => window.showToCamera(svg)", friend.eval_on_selector("#dialog .qr svg", "e => e.outerHTML"))
+        host.click(f"[data-action=scan][data-seat='{seat}']")
+    else:
+        host.fill(f"#reply-{seat}", friend.input_value("#join-reply"))
+        host.click(f"[data-action=accept-reply][data-seat='{seat}']")
     friend.wait_for_selector("#hand .card", timeout=STEP_TIMEOUT)
     return time.perf_counter() - start
 

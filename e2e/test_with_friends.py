@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 
-from friends_table import device, dialog_title, host_a_game, join, play_on, play_until, refusals, send_raw
+from friends_table import FAKE_CAMERA, device, dialog_title, host_a_game, join, play_on, play_until, refusals, send_raw
 from playwright.sync_api import Page
 from table import STEP_TIMEOUT, click_and_wait, current_step, hand, pass_three
 
@@ -99,11 +99,12 @@ def test_a_friend_who_reloads_in_the_middle_of_a_hand_comes_back_with_a_new_invi
     browser, guard, server_url
 ):
     host = device(browser, guard)
+    host.context.add_init_script(FAKE_CAMERA)  # the host's device has a camera
     bo = device(browser, guard)
     cy = device(browser, guard, 360, 640, touch=True)
     host_a_game(host, server_url)
     join(host, bo, 1)
-    join(host, cy, 3)
+    join(host, cy, 3, camera=True)  # the host scans Cy's reply
     host.wait_for_selector("#dialog", state="hidden", timeout=STEP_TIMEOUT)
     for page in (host, bo, cy):
         pass_three(page)
@@ -117,7 +118,7 @@ def test_a_friend_who_reloads_in_the_middle_of_a_hand_comes_back_with_a_new_invi
         f"document.querySelector('#invite-1') && document.querySelector('#invite-1').value !== {json.dumps(old)}",
         timeout=STEP_TIMEOUT,
     )
-    join(host, bo, 1)  # the new invitation
+    join(host, bo, 1, camera=True)  # the new invitation (its reply scanned)
     assert len(hand(bo)) in (before, before - 1)  # the same cards (less one, if the computer played it meanwhile)
     host.wait_for_selector(".friends-line:has-text('2 of 2')", timeout=STEP_TIMEOUT)
     if not host.is_hidden("#dialog"):

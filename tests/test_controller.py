@@ -322,3 +322,42 @@ def test_a_friends_message_goes_to_the_engine_and_each_friends_view_to_their_dev
         assert protocol.read_answer(connections.sent[-1][1]).refusal.code == "friend_secret"
 
     run_async(run())
+
+
+def test_the_host_scans_a_friends_reply_with_the_camera_or_is_told_to_paste_it():
+    class Camera:
+        def __init__(self) -> None:
+            self.seen: list = []  # what each scan finds: a text, "" (cancelled) or an error
+            self.accepted: list[tuple[int, str]] = []
+
+        async def scan(self, prefix: str, title: str, cancel: str) -> str:
+            found = self.seen.pop(0)
+            if isinstance(found, Exception):
+                raise found
+            assert prefix == "1." and "Bo" in title and cancel == "Cancel"
+            return found
+
+        async def accept(self, seat: int, code: str) -> None:
+            self.accepted.append((seat, code))
+
+        def send(self, seat: int, text: str) -> None:
+            pass
+
+        def close_all(self) -> None:
+            pass
+
+    async def run():
+        controller, actuator = await booted(MemoryStore(), seed=4)
+        controller.friends = camera = Camera()
+        seats = [{"name": "", "bot": None}, {"name": "Bo", "bot": None, "friend": True}]
+        seats += [{"name": "", "bot": "basic"}] * 2
+        await controller.send(protocol.START, fresh=True, options={"rules": {}, "seats": seats, "seed": 9})
+        camera.seen = ["1.the~answer", "", PermissionError("denied")]
+        await controller.perform("scan", {"seat": 1})
+        assert camera.accepted == [(1, "the~answer")]  # connected with what the camera saw
+        await controller.perform("scan", {"seat": 1})  # cancelled: nothing happens
+        assert camera.accepted == [(1, "the~answer")] and not actuator.notices
+        await controller.perform("scan", {"seat": 1})
+        assert actuator.notices == ["The camera cannot be used: paste the reply code instead."]
+
+    run_async(run())

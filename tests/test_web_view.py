@@ -130,7 +130,12 @@ class TestRender:
         assert 'data-action="stand-in" data-seat="1" data-on="1">Let the computer play for Bo' in (
             view.render_invitations(session)
         )
-        session.view.friends.update(benched=[1])
+        session.view.friends.update(here=[])
+        session.invites[1] = {"link": "http://x/#join=1.a.b", "qr": "<svg></svg>"}
+        assert 'data-action="scan"' not in view.render_invitations(session)  # no camera here
+        session.camera = True
+        assert "Scan Bo's reply with the camera" in view.render_invitations(session)
+        session.view.friends.update(here=[1], benched=[1])
         html = view.render_invitations(session)
         assert "the computer plays for Bo until they play again" in html and "Give Bo the seat back" in html
         assert 'data-action="back"' not in view.render_hand(session)  # (the host's page has no seat to take)

@@ -344,6 +344,8 @@ class Controller:
         """Prepare the invitation of ``seat``'s friend: a new connection's offer in a link, and its QR code."""
         self.inviting.add(seat)
         try:
+            if self.session.camera is None:
+                self.session.camera = await self.friends.can_scan()
             offer = await self.friends.invite(seat, self.session.settings.get("stun") or "")
             link = invitation_link(self.page_address(), seat, secret, str(offer))
             self.session.invites[seat] = {"link": link, "qr": str(await self.friends.qr(link))}
@@ -364,6 +366,17 @@ class Controller:
             await self.friends.accept(seat, reply[1])
         except Exception:
             self.notify(t("friends.bad_reply", name=name))
+
+    async def scan_reply(self, seat: int) -> None:
+        """Scan ``seat``'s friend's reply (its QR code) with the camera, and connect with it."""
+        name = shown_name(self.session.view.seats[seat].name)
+        try:
+            text = await self.friends.scan(f"{seat}.", t("friends.scanning", name=name), t("friends.stop_scan"))
+        except Exception:  # no camera, or the person did not allow it
+            self.notify(t("friends.no_camera"))
+            return
+        if text:
+            await self.accept_reply(seat, text)
 
     def page_address(self) -> str:
         """This copy of the game's address (what links to it start with)."""
@@ -417,6 +430,8 @@ class Controller:
             self.change_panel(action, data)
         elif action == "accept-reply" and self.friends is not None and session.view is not None:
             await self.accept_reply(data["seat"], data["code"])
+        elif action == "scan" and self.friends is not None and session.view is not None:
+            await self.scan_reply(data["seat"])
         elif action == "stand-in" and self.friends is not None and session.ready:
             await self.act(protocol.STAND_IN, seat=data["seat"], on=data["on"])
         elif action == "back" and session.may(protocol.BACK) and session.ready:

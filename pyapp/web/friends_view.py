@@ -55,12 +55,18 @@ def render_invitations(session) -> str:
             rows.append(f'<div class="friend here"><h3>{name}</h3><p>{state}</p>{stand_in}</div>')
             continue
         invite = session.invites.get(seat)
+        scan = ""
+        if session.camera:  # or the reply's QR code, held up to this device's camera
+            scan = (
+                f'<button type="button" class="hint-button scan" data-action="scan" data-seat="{seat}">'
+                f"{t('friends.scan', name=name)}</button>"
+            )
         if invite is None or invite.get("failed"):
             text = t("friends.invite_failed" if invite else "friends.preparing")
-            rows.append(f'<div class="friend"><h3>{name}</h3><p>{text}</p></div>')
+            rows.append(f'<div class="friend"><h3>{name}</h3><p>{text}</p>{stand_in}</div>')
             continue
         rows.append(
-            f'<div class="friend" data-seat="{seat}"><h3>{name}</h3>{stand_in}<p>{t("friends.send_link", name=name)}</p>'
+            f'<div class="friend" data-seat="{seat}"><h3>{name}</h3><p>{t("friends.send_link", name=name)}</p>'
             f'<div class="qr" role="img" aria-label="{t("friends.qr", name=name)}">{invite["qr"]}</div>'
             f'<div class="share-row"><input id="invite-{seat}" readonly value="{escape(invite["link"])}" '
             f'aria-label="{t("friends.link", name=name)}">'
@@ -68,7 +74,7 @@ def render_invitations(session) -> str:
             f'<label for="reply-{seat}">{t("friends.reply", name=name)}</label><div class="share-row">'
             f'<input id="reply-{seat}" autocomplete="off" spellcheck="false">'
             f'<button type="button" class="primary" data-action="accept-reply" data-seat="{seat}">'
-            f"{t('friends.connect')}</button></div></div>"
+            f"{t('friends.connect')}</button></div>{scan}{stand_in}</div>"
         )
     body = f'<div class="form friends">{"".join(rows)}</div><p class="quiet">{t("friends.how")}</p>'
     return dialog(t("friends.title"), body, close_button())

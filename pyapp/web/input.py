@@ -49,6 +49,8 @@ class InputManager:
         elif action == "accept-reply":
             seat = int(target.getAttribute("data-seat"))
             self.emit("accept-reply", {"seat": seat, "code": self.document.getElementById(f"reply-{seat}").value})
+        elif action == "scan":
+            self.emit("scan", {"seat": int(target.getAttribute("data-seat"))})
         elif action == "stand-in":
             self.emit(
                 "stand-in", {"seat": int(target.getAttribute("data-seat")), "on": bool(target.getAttribute("data-on"))}

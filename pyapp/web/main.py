@@ -98,6 +98,14 @@ class FriendsLink:
         """A QR code of ``text``, as SVG markup."""
         return await window.heartsFriends.qrSvg(text)
 
+    async def can_scan(self) -> bool:
+        """Whether this device has a camera to scan a reply's QR code with."""
+        return bool(await window.heartsFriends.canScan())
+
+    async def scan(self, prefix: str, title: str, cancel: str):
+        """The text of a QR code starting with ``prefix`` that the camera saw, or None (cancelled)."""
+        return str(await window.heartsFriends.scan(prefix, title, cancel)) or None
+
 
 async def connect_to_host(offer: str, stun: str, opened, received, closed):
     """A friend's page: answer the host's offer (the connection, with its reply code)."""

@@ -55,6 +55,7 @@ class Session:
         self.review_page = 0  # which of its pages is open (web.review_view.review_pages)
         self.review_wanted = None  # a hand asked for before its review was ready: it opens when it is
         self.invites = {}  # the host's page: friend's seat → {"link", "qr"}, their invitation
+        self.camera = None  # the host's page: whether a camera can scan a friend's reply (None: not known yet)
         self.joining = None  # a friend's page: {"state", "reply", "qr"} while it joins the host's table
         self.intents = None  # what this page may ask its engine for (None: protocol.INTENTS; a friend's, less)
         self.settings = dict(DEFAULT_SETTINGS)
