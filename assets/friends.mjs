@@ -12,6 +12,7 @@
 const GATHER_MS = 2500; // the longest wait for the candidates (there are none to wait for on one network)
 const DISCONNECTED_MS = 5000; // a connection disconnected this long is taken for lost
 const MAX_MESSAGE = 4000; // characters: twice the longest message the engine takes from a friend
+const MAX_FROM_HOST = 1000000; // characters: far beyond the host's longest answer (a hand's review)
 const CHANNEL = "hearts";
 const SETUP = { actpass: "a", active: "c", passive: "p" };
 const SETUP_BACK = { a: "actpass", c: "active", p: "passive" };
@@ -94,7 +95,7 @@ async function gathered(connection) {
   return connection.localDescription.sdp;
 }
 
-function watch(channel, connection, handlers, key) {
+function watch(channel, connection, handlers, key, limit) {
   let closed = false;
   const close = () => {
     if (closed) return;
@@ -104,7 +105,7 @@ function watch(channel, connection, handlers, key) {
   channel.addEventListener("open", () => handlers.open(key));
   channel.addEventListener("message", (event) => {
     // The engine reads every message strictly; one far beyond any a friend's page sends is not passed on.
-    if (typeof event.data === "string" && event.data.length <= MAX_MESSAGE) handlers.message(key, event.data);
+    if (typeof event.data === "string" && event.data.length <= limit) handlers.message(key, event.data);
   });
   channel.addEventListener("close", close);
   watchConnection(connection, close);
@@ -132,7 +133,7 @@ export function createHost(opened, received, closed) {
       const connection = new RTCPeerConnection({ iceServers: iceServers(stun) });
       const channel = connection.createDataChannel(CHANNEL, { ordered: true });
       seats.set(seat, { connection, channel });
-      watch(channel, connection, handlers, seat);
+      watch(channel, connection, handlers, seat, MAX_MESSAGE);
       await connection.setLocalDescription(await connection.createOffer());
       return encodeDescription(await gathered(connection));
     },
@@ -169,7 +170,7 @@ export async function join(offer, stun, opened, received, closed) {
   watchConnection(connection, once); // (before the channel comes: a connection that never opens fails too)
   connection.addEventListener("datachannel", (event) => {
     channel = event.channel;
-    watch(channel, connection, wrapped, 0);
+    watch(channel, connection, wrapped, 0, MAX_FROM_HOST);
   });
   await connection.setRemoteDescription(decodeDescription(offer, "offer"));
   await connection.setLocalDescription(await connection.createAnswer());

@@ -7,7 +7,7 @@ import time
 
 from friends_table import FAKE_CAMERA, device, dialog_title, host_a_game, join, play_on, play_until, refusals, send_raw
 from playwright.sync_api import Page
-from table import STEP_TIMEOUT, click_and_wait, current_step, hand, pass_three
+from table import ENGINE_TIMEOUT, STEP_TIMEOUT, click_and_wait, current_step, hand, pass_three
 
 from pyapp.engine.actions import Action
 from pyapp.engine.cards import card_text, cards_in, face_of
@@ -88,6 +88,10 @@ def test_three_devices_join_with_codes_and_play_a_whole_game_each_seeing_only_th
     for seat, page in ((1, bo), (3, cy)):
         assert len(page.evaluate("window.received")) > 13  # at least a view for every trick
         assert hidden_cards(page, seat, header["seed"], header["rules"], first["actions"]) == []
+    cy.keyboard.press("Escape")  # the result closes to the final table
+    cy.click(".sheet-table .review-link[data-hand='0']", timeout=ENGINE_TIMEOUT)  # (once the host reviewed it)
+    cy.wait_for_selector("#dialog .review", timeout=STEP_TIMEOUT)  # the review of Cy's own decisions
+    assert cy.inner_text("#dialog h2") == "Review of hand 1"
     for page in (bo, cy):  # each friend's own statistics count the game
         stats = json.loads(page.evaluate("localStorage.getItem('hearts.stats')"))
         assert sum(entry["games"] for entry in stats["presets"].values()) == 1, stats
