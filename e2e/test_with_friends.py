@@ -27,9 +27,11 @@ def hidden_cards(page: Page, seat: int, seed: int, rules: dict, actions: list) -
         match.apply(Action.from_dict(data))
     mine |= {card_text(face_of(card)) for card in cards_in(match.hands[seat])}  # and what was passed to it
     everything = {card_text(face) for face in range(52)}
-    found = set()
+    found, last = set(), None
     for text in page.evaluate("window.received"):
-        view = json.loads(text).get("view") or {}
+        view = protocol.read_answer(text, last).raw_view or {}  # (a view may come as its changes only)
+        last = view or last
+        view = dict(view)
         for public in ("rules", "trick", "last_trick"):
             view.pop(public, None)
         shown = json.dumps(view)

@@ -30,6 +30,15 @@ class Device:
         self.number = 0
         self.answers: list[protocol.Answer] = []
         self.texts: list[str] = []
+        self.last_view: dict | None = None  # (a view may come as its changes only, laid over the last one)
+
+    def receive(self, text: str) -> None:
+        """A message from the host, as the device's page reads it."""
+        self.texts.append(text)
+        answer = protocol.read_answer(text, self.last_view)
+        if answer.raw_view is not None:
+            self.last_view = answer.raw_view
+        self.answers.append(answer)
 
     @property
     def view(self) -> protocol.View:
@@ -56,8 +65,7 @@ class Table:
 
     def deliver(self, answer: protocol.Answer) -> protocol.Answer:
         for seat, text in answer.outbox:
-            self.devices[seat].texts.append(text)
-            self.devices[seat].answers.append(protocol.read_answer(text))
+            self.devices[seat].receive(text)
         return answer
 
     def send(self, intent: str, **arguments) -> protocol.Answer:
@@ -163,6 +171,23 @@ class TestAWholeGame:
             assert device.view.step == protocol.STEP_OVER and device.view.winners == table.host.view.winners
             assert device.answers[-1].results_count == len(table.engine.host.table.match.results)
 
+    def test_after_the_first_view_a_friend_is_sent_only_what_changed_and_their_page_sees_the_whole(self):
+        table = Table(seed=3)
+        table.join()
+        rng = random.Random(3)
+        host = table.engine.host
+        for _ in range(60):
+            assert table.step(rng)
+            for seat, device in table.devices.items():
+                whole = dict(host._view(host.friends.seats[seat]), turn=device.view.turn)
+                assert device.last_view == whole  # the changes laid over the last view: the whole view
+        patches = [json.loads(text) for text in table.devices[1].texts[1:]]
+        assert all(patch["patch"] for patch in patches) and not json.loads(table.devices[1].texts[0])["patch"]
+        sizes = [len(text) for text in table.devices[1].texts[1:]]
+        assert sum(sizes) / len(sizes) < len(table.devices[1].texts[0]) / 2, sizes
+        with pytest.raises(ValueError):
+            protocol.read_answer(table.devices[1].texts[-1])  # changes with no view to lay them over
+
     def test_no_message_to_a_friend_holds_a_card_of_another_seats_hand(self):
         table = Table(seed=12)
         table.join()
@@ -180,7 +205,7 @@ class TestAWholeGame:
             for seat, device in table.devices.items():
                 for text in device.texts[sent[seat] :]:
                     data = json.loads(text)
-                    data["view"].pop("rules")  # (the Omnibus card's name is no secret)
+                    (data["view"] or {}).pop("rules", None)  # (the Omnibus card's name is no secret)
                     text = json.dumps(data)
                     others = {
                         card_text(face_of(c)) for s in (0, 2, 3, 1) if s != seat for c in cards_in(match.hands[s])

@@ -165,6 +165,7 @@ class Host:
             "review": extra.get("review"),
             "outbox": self._friends_outbox() if self.table is not None else [],
             "reply_to": None,
+            "patch": False,
         }
         return compact(answer)
 
@@ -406,7 +407,8 @@ class Host:
         they have not had, and ``extra`` (a refusal, a hint) when it answers them; None when nothing changed
         for a friend who did not ask."""
         view = self._view(friend)
-        unchanged = dict(view, turn=0) == friend.shown
+        shown = friend.shown
+        unchanged = dict(view, turn=0) == shown
         # Each hand's points lost: the friend's own (the others' are theirs).
         reviews = [
             self._lost_entry(hand, d, friend.seat)
@@ -421,10 +423,12 @@ class Host:
             friend.turn += 1
             friend.shown = dict(view, turn=0)
         view["turn"] = friend.turn
+        if shown is not None:  # the connection has had a view: only what changed since (and the turn)
+            view = {name: value for name, value in view.items() if name == "turn" or shown.get(name) != value}
         results = self._table().match.results
         new = [result_data(result) for result in results[friend.sent_results :]]
         friend.sent_results = len(results)
-        return compact(self._friend_record(view, len(results), extra, new))
+        return compact(self._friend_record(view, len(results), dict(extra, patch=shown is not None), new))
 
     @staticmethod
     def _friend_record(
@@ -448,6 +452,7 @@ class Host:
             "review": extra.get("review"),
             "outbox": [],
             "reply_to": extra.get("reply_to"),
+            "patch": extra.get("patch", False),
         }
 
     # What happens next ----------------------------------------------------------

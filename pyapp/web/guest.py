@@ -55,7 +55,7 @@ def local_refusal(code: str, text: str):
     """An answer made on this page: ``code`` refused (nothing went to the host)."""
     data = {name: None for name in protocol.Answer.FIELDS}
     data.update(ok=False, refusal={"code": code, "values": {}, "text": text}, results_count=0)
-    data.update(new_results=[], writes=[], jobs=[], reviews=[], reviews_reset=False, outbox=[])
+    data.update(new_results=[], writes=[], jobs=[], reviews=[], reviews_reset=False, outbox=[], patch=False)
     return protocol.read_answer(json.dumps(data))
 
 
@@ -68,6 +68,7 @@ class GuestClient:
         self.number = 0  # the last message's number on this connection
         self.replies = {}  # message number → [an event, the host's answer]
         self.pushed = None  # called with each answer that answers no intent of ours (the table changed)
+        self.last_view = None  # the last view the host sent on this connection (the next may only patch it)
 
     @property
     def ready(self) -> bool:
@@ -95,9 +96,11 @@ class GuestClient:
     def receive(self, text: str) -> None:
         """A message from the host: the answer to one of ours, or news of the table (``pushed``)."""
         try:
-            answer = protocol.read_answer(text)
+            answer = protocol.read_answer(text, self.last_view)
         except (ValueError, KeyError, TypeError, AttributeError):
             return  # not an answer of this version: nothing to show
+        if answer.raw_view is not None:
+            self.last_view = answer.raw_view
         waiting = self.replies.pop(answer.reply_to, None) if answer.reply_to is not None else None
         if waiting is not None:
             waiting[1] = answer
@@ -109,6 +112,7 @@ class GuestClient:
         """The connection closed: a new one numbers from the start."""
         self.connection = None
         self.number = 0
+        self.last_view = None
 
 
 class GuestController(Controller):

@@ -299,7 +299,9 @@ class Answer(Record):
     ``outbox`` are [seat, text] pairs for the host's page to send to the
     friends' devices: each text an Answer of its own, with that friend's view;
     there ``reply_to`` is the number of the friend's message it answers (None:
-    the table changed).
+    the table changed), and with ``patch`` the view holds only its fields that
+    changed since the last view sent on that connection (and the turn), which
+    the friend's page lays over that one (:func:`patched`).
     """
 
     FIELDS = (
@@ -318,6 +320,7 @@ class Answer(Record):
         "review",
         "outbox",
         "reply_to",
+        "patch",
     )
     NESTED = {
         "refusal": (Refusal, "one"),
@@ -329,9 +332,22 @@ class Answer(Record):
     }
 
 
-def read_answer(text: str) -> Answer:
-    """The engine's answer from its JSON text; ``raw_view`` keeps the view as data (the page stores it)."""
-    data = json.loads(text)
+def patched(data, last_view: dict = None):
+    """An answer's data with a patch's view laid over ``last_view`` (a whole view again); a patch with no
+    view before it is unreadable."""
+    if isinstance(data, dict) and data.get("patch") and data.get("view") is not None:
+        if not isinstance(last_view, dict) or not isinstance(data["view"], dict):
+            raise ValueError("a view's changes, but no view to change")
+        view = dict(last_view)
+        view.update(data["view"])
+        data["view"] = view
+    return data
+
+
+def read_answer(text: str, last_view: dict = None) -> Answer:
+    """The engine's answer from its JSON text; ``raw_view`` keeps the view as data (the page stores it).
+    A friend's page gives the ``last_view`` it had on the connection, for a patch to lay over."""
+    data = patched(json.loads(text), last_view)
     answer = Answer(data)
     answer.raw_view = data.get("view") if isinstance(data, dict) else None
     return answer
