@@ -55,7 +55,7 @@ def current_step(page: Page) -> str:
         """() => {
             if (document.querySelector('#dialog [data-action=next]')) return 'summary';
             if (document.querySelector('#dialog [data-action=moon]')) return 'moon';
-            if (document.querySelector('#dialog [data-action=again]')) return 'over';
+            if (document.querySelector('#dialog [data-action=again], #dialog [data-action=leave]')) return 'over';
             if (document.querySelector('.trick[data-action=collect]')) return 'collect';
             if (document.querySelector('[data-action=pass]')) return 'pass';
             if (document.querySelector('#hand .card:not(.dim):not([aria-pressed])')) return 'play';

@@ -94,9 +94,14 @@ def test_three_devices_join_with_codes_and_play_a_whole_game_each_seeing_only_th
     cy.click(".sheet-table .review-link[data-hand='0']", timeout=ENGINE_TIMEOUT)  # (once the host reviewed it)
     cy.wait_for_selector("#dialog .review", timeout=STEP_TIMEOUT)  # the review of Cy's own decisions
     assert cy.inner_text("#dialog h2") == "Review of hand 1"
-    for page in (bo, cy):  # each friend's own statistics count the game
+    for page in (bo, cy):  # each friend's own statistics count the game (read before Bo leaves)
         stats = json.loads(page.evaluate("localStorage.getItem('hearts.stats')"))
         assert sum(entry["games"] for entry in stats["presets"].values()) == 1, stats
+    bo.click("#dialog [data-action=leave]")  # Bo leaves the table for a game of his own
+    bo.wait_for_url(lambda url: "#" not in url, timeout=STEP_TIMEOUT)
+    bo.wait_for_selector("#table[data-ready=true]", timeout=ENGINE_TIMEOUT)  # his page's own engine
+    assert current_step(bo) == "pass"
+    host.wait_for_selector(".friends-line:has-text('1 of 2')", timeout=STEP_TIMEOUT)
     for page in (host, bo, cy):
         assert page.errors == []  # type: ignore[attr-defined]
 

@@ -144,6 +144,20 @@ class TestRender:
         assert 'data-action="back">Play again' in view.render_hand(session)
         assert "The host let the computer play for you" in view.render_table(session)
 
+    def test_a_friends_page_offers_to_leave_the_hosts_table_instead_of_a_new_game(self):
+        session = session_for(new_game())
+        session.intents = protocol.FRIEND_INTENTS
+        session.view.step, session.view.phase, session.view.winners = "over", "over", [2]
+        html = view.render_dialog(session, None)
+        assert 'data-action="leave">Leave the table' in html and 'data-action="again"' not in html
+        assert 'data-panel="new"' not in html
+        session.result_closed = True
+        assert 'data-action="leave"' in view.render_hand(session) and 'data-action="again"' not in view.render_hand(
+            session
+        )
+        session.panel = "new"
+        assert "Leave this friends' game?" in view.render_dialog(session, catalog())
+
     def test_hint_figures_show_one_decimal(self):
         session = session_for(new_game())
         session.view.step, session.view.legal = "play", session.view.hand[:2]

@@ -436,6 +436,8 @@ class Controller:
             await self.act(protocol.STAND_IN, seat=data["seat"], on=data["on"])
         elif action == "back" and session.may(protocol.BACK) and session.ready:
             await self.act(protocol.BACK)
+        elif action == "leave" and not session.may(protocol.START):  # a friend's page: to a game of its own
+            self.actuator.window.location.assign(self.page_address())
         elif action == "share":
             await self.share()
         elif action == "copy":

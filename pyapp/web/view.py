@@ -264,8 +264,9 @@ def render_hand(session) -> str:
             + "</div>"
         )
     if step == "over" and session.result_closed:
+        action, key = again(session)
         parts.append(
-            f'<div class="tools"><button type="button" class="primary" data-action="again">{t("over.again")}</button>'
+            f'<div class="tools"><button type="button" class="primary" data-action="{action}">{t(key)}</button>'
             f'<button type="button" class="hint-button" data-action="result">{t("over.title")}</button></div>'
         )
     if step == "pass":
@@ -336,6 +337,8 @@ def render_dialog(session, catalog) -> str:
     if session.view is None and session.panel not in ("new", "settings", "share", "stats", "join"):
         return ""
     step = session.step
+    if session.panel == "new" and not session.may("start"):
+        return render_leave(session)
     if session.panel == "new":
         return render_new_game(session, catalog)
     if session.panel == "settings":
@@ -458,12 +461,26 @@ def render_game_over(session) -> str:
     order = sorted(range(len(view.seats)), key=lambda s: view.scores[s])
     rows = "".join(f'<tr><th scope="row">{seat_name(view, s)}</th><td>{view.scores[s]}</td></tr>' for s in order)
     body = f'<p class="winner" role="alert">{headline}</p><table><tbody>{rows}</tbody></table>'
+    action, key = again(session)
+    new = f'<button type="button" data-action="open" data-panel="new">{t("over.new")}</button>'
     buttons = (
-        f'<button type="button" class="primary" data-action="again">{t("over.again")}</button>'
-        f'<button type="button" data-action="open" data-panel="new">{t("over.new")}</button>'
+        f'<button type="button" class="primary" data-action="{action}">{t(key)}</button>'
+        f"{new if session.may('start') else ''}"
         f'<button type="button" data-action="close">{t("close")}</button>'
     )
     return dialog(t("over.title"), body, buttons)
+
+
+def again(session) -> tuple:
+    """What the game's end offers: play again (this page's engine deals), or on a friend's page, to leave
+    the host's table (the host deals the next game, with new invitations)."""
+    return ("again", "over.again") if session.may("start") else ("leave", "friends.leave")
+
+
+def render_leave(session) -> str:
+    """A friend's page's New game: leave the host's table for a game of one's own on this page."""
+    buttons = f'<button type="button" class="primary" data-action="leave">{t("friends.leave")}</button>{close_button()}'
+    return dialog(t("friends.leave_title"), f"<p>{t('friends.leave_text')}</p>", buttons)
 
 
 def render_last_trick(session) -> str:
