@@ -12,7 +12,7 @@
 const GATHER_MS = 2500; // the longest wait for the candidates (there are none to wait for on one network)
 const DISCONNECTED_MS = 5000; // a connection disconnected this long is taken for lost
 const MAX_MESSAGE = 4000; // characters: twice the longest message the engine takes from a friend
-const MAX_FROM_HOST = 1000000; // characters: far beyond the host's longest answer (a hand's review)
+const MAX_FROM_HOST = 262144; // characters: the channel's own limit (a=max-message-size below)
 const CHANNEL = "hearts";
 const SETUP = { actpass: "a", active: "c", passive: "p" };
 const SETUP_BACK = { a: "actpass", c: "active", p: "passive" };
@@ -145,7 +145,11 @@ export function createHost(opened, received, closed) {
     },
     send(seat, text) {
       const entry = seats.get(seat);
-      if (entry && entry.channel.readyState === "open") entry.channel.send(text);
+      try {
+        if (entry && entry.channel.readyState === "open") entry.channel.send(text);
+      } catch {
+        entry.connection.close(); // (over the channel's limit): its page greets again on a new invitation
+      }
     },
     close(seat) {
       seats.get(seat)?.connection.close();
@@ -240,21 +244,32 @@ export async function scan(prefix, title, cancel) {
   button.textContent = cancel;
   overlay.append(heading, video, button);
   overlay.setAttribute("aria-label", title);
+  // While the camera is on, the page under it takes no focus, no clicks and no keys (Escape cancels).
+  const under = [...document.body.children].filter((element) => !element.inert);
+  for (const element of under) element.inert = true;
   document.body.append(overlay);
   button.focus();
   let done = false;
+  let keys = null;
   const stop = () => {
     done = true;
     for (const track of stream.getTracks()) track.stop();
+    document.removeEventListener("keydown", keys, true);
     overlay.remove();
+    for (const element of under) element.inert = false;
   };
   try {
     const cancelled = new Promise((resolve) => {
       button.addEventListener("click", () => resolve(""));
-      overlay.addEventListener("keydown", (event) => {
+      keys = (event) => {
         event.stopPropagation(); // (the page's own keys would close the panel under the overlay)
         if (event.key === "Escape") resolve("");
-      });
+        if (event.key === "Tab") {
+          event.preventDefault(); // the one control here keeps the focus
+          button.focus();
+        }
+      };
+      document.addEventListener("keydown", keys, true);
     });
     const found = (async () => {
       await video.play();
@@ -268,6 +283,7 @@ export async function scan(prefix, title, cancel) {
       }
       return "";
     })();
+    found.catch(() => {}); // (a reader failing after Cancel is of no concern)
     return await Promise.race([found, cancelled]);
   } finally {
     stop();

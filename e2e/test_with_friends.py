@@ -44,7 +44,7 @@ def tamper(friend: Page, seat: int, other_hand: list[str]) -> None:
     """The friend's device sends what no page of the game would: each is refused, and nothing changes (none
     uses its number up: the page's own messages are taken after them)."""
     greeting = friend.evaluate("window.sent[0]")
-    message = {"version": protocol.VERSION, "n": 1000}
+    message = {"version": protocol.FRIENDS_VERSION, "n": 1000}
     texts = [
         greeting,  # replayed
         json.dumps({**message, "intent": "pass", "seat": (seat + 2) % 4, "cards": other_hand[:3]}),  # another seat

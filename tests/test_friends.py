@@ -12,6 +12,7 @@ from pyapp.engine.match import Phase
 from pyapp.host.friends import BURST, MAX_FRIEND_MESSAGE, STAND_IN_MS, Friends
 from pyapp.host.reviews import run_job
 from pyapp.web import protocol
+from pyapp.web.guest import GuestClient
 
 SEATS = [
     {"name": "Ann", "bot": None},
@@ -30,15 +31,14 @@ class Device:
         self.number = 0
         self.answers: list[protocol.Answer] = []
         self.texts: list[str] = []
-        self.last_view: dict | None = None  # (a view may come as its changes only, laid over the last one)
+        self.client = GuestClient()  # reads the host's messages as the device's page does
+        self.client.pushed = self.answers.append
+        self.client.stale = lambda: self.answers.append(None)  # (the page would greet again)
 
     def receive(self, text: str) -> None:
         """A message from the host, as the device's page reads it."""
         self.texts.append(text)
-        answer = protocol.read_answer(text, self.last_view)
-        if answer.raw_view is not None:
-            self.last_view = answer.raw_view
-        self.answers.append(answer)
+        self.client.receive(text)
 
     @property
     def view(self) -> protocol.View:
@@ -180,7 +180,7 @@ class TestAWholeGame:
             assert table.step(rng)
             for seat, device in table.devices.items():
                 whole = dict(host._view(host.friends.seats[seat]), turn=device.view.turn)
-                assert device.last_view == whole  # the changes laid over the last view: the whole view
+                assert device.client.last_view == whole  # the changes laid over the last view: the whole view
         patches = [json.loads(text) for text in table.devices[1].texts[1:]]
         assert all(patch["patch"] for patch in patches) and not json.loads(table.devices[1].texts[0])["patch"]
         sizes = [len(text) for text in table.devices[1].texts[1:]]
@@ -226,7 +226,7 @@ class TestRefusals:
         device = table.devices[1]
         for intent in (protocol.UNDO, protocol.CONTINUE, protocol.START, protocol.CLAIM, protocol.LOAD):
             device.number += 1
-            text = json.dumps({"intent": intent, "version": protocol.VERSION, "n": device.number})
+            text = json.dumps({"intent": intent, "version": protocol.FRIENDS_VERSION, "n": device.number})
             table.deliver(device.raw(text))
             assert device.answers[-1].refusal.code == "friend_intent"
         assert len(table.engine.host.table.match.history) == history
@@ -353,7 +353,7 @@ class TestRefusals:
         codes = [answer.refusal.code for answer in refusals]
         assert codes.count("friend_flood") == 4 and set(codes) == {"no_summary", "friend_flood"}
         assert [answer.reply_to for answer in refusals] == list(range(2, BURST + 5))  # its page waits for none
-        table.deliver(device.raw(json.dumps({"intent": protocol.UNDO, "version": protocol.VERSION, "n": 99})))
+        table.deliver(device.raw(json.dumps({"intent": protocol.UNDO, "version": protocol.FRIENDS_VERSION, "n": 99})))
         assert device.answers[-1].refusal.code == "friend_flood" and device.answers[-1].reply_to == 99
 
     def test_a_friend_who_left_is_waited_for_then_the_computer_plays_for_them_until_they_are_back(self):
@@ -424,3 +424,45 @@ class TestRefusals:
         table.devices[1].number = 0  # a new connection numbers from the start
         answer = table.say(1, protocol.HELLO, secret=table.secret)
         assert answer.ok and answer.view.seat == 1 and len(answer.view.hand) == 13
+
+
+class TestAFriendsPage:
+    def test_the_page_lays_each_change_over_its_last_view_and_greets_again_when_one_went_astray(self):
+        table = Table()
+        table.join()
+        device = table.devices[1]
+        table.say(1, protocol.PASS, cards=device.view.hand[:3])
+        greeting, changes = device.texts[:2]  # the whole view after the greeting, then its changes
+        whole = json.loads(greeting)
+        assert whole["patch"] is None and json.loads(changes)["patch"] == whole["view"]["turn"]
+        page = GuestClient()
+        seen: list = []
+        page.pushed, page.stale = seen.append, lambda: seen.append("greet again")
+        page.receive(changes)  # changes, but the page has no view yet
+        assert seen == ["greet again"] and page.last_view is None
+        for text in device.texts:
+            page.receive(text)
+        assert page.last_view == device.client.last_view and len(device.texts) > 2  # the same whole view
+        page.receive(greeting)
+        stale = dict(json.loads(changes), patch=page.last_view["turn"] + 5)  # changes to another view
+        page.receive(json.dumps(stale))
+        assert seen[-1] == "greet again" and page.last_view is None
+        page.receive(greeting)
+        page.reset()  # the connection closed: a new one starts from a whole view
+        assert page.last_view is None and page.number == 0
+
+    def test_a_deeply_nested_message_is_refused_not_a_crash(self):
+        table = Table()
+        table.join()
+        device = table.devices[1]
+        table.deliver(device.raw("[" * (MAX_FRIEND_MESSAGE - 1)))
+        assert device.answers[-1].refusal.code == "message_unreadable"
+        assert table.say(1, protocol.PASS, cards=device.view.hand[:3]).ok  # and the game goes on
+
+    def test_back_when_the_computer_does_not_play_for_them_changes_nothing_and_only_a_true_on_benches(self):
+        table = Table()
+        table.join()
+        turn = table.host.view.turn
+        assert table.say(1, protocol.BACK).ok and table.engine.host.turn == turn  # nothing to redraw
+        table.send(protocol.STAND_IN, seat=1, on="0")  # (not a yes)
+        assert table.host.view.friends["benched"] == []

@@ -112,6 +112,12 @@ class TestProtocol:
         assert greeted["outbox"]
         for data in (started, greeted, *(json.loads(text) for _, text in greeted["outbox"])):
             check(data, protocol.Answer)
+        whole = json.loads(greeted["outbox"][-1][1])["view"]
+        cards = whole["hand"][:3]
+        passed = raw(friends, protocol.FRIEND, seat=1, text=protocol.friend_message(protocol.PASS, 2, cards=cards))
+        changes = json.loads(passed["outbox"][-1][1])  # after the first, a view comes as its changes
+        assert changes["patch"] == whole["turn"] and set(changes["view"]) < set(protocol.View.FIELDS)
+        check(protocol.patched(changes, whole), protocol.Answer)  # laid over the last: a whole view
         # Every field is written with a value somewhere in a game (none is always None).
         never = {name: set(record.FIELDS) - seen[record.__name__] for name, record in zip(seen, RECORDS, strict=False)}
         never["View"] -= {"after_ms", "summary_hand", "last_decision"}  # set in steps this game may skip

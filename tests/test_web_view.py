@@ -141,7 +141,7 @@ class TestRender:
         assert 'data-action="back"' not in view.render_hand(session)  # (the host's page has no seat to take)
         assert 'title="The computer plays for them">PC' in view.render_table(session)  # at Bo's seat
         session.view.seat, session.intents = 1, protocol.FRIEND_INTENTS  # Bo's own page
-        assert 'data-action="back">Play again' in view.render_hand(session)
+        assert 'data-action="back">I\'m back' in view.render_hand(session)
         assert "The host let the computer play for you" in view.render_table(session)
 
     def test_a_friends_page_offers_to_leave_the_hosts_table_instead_of_a_new_game(self):

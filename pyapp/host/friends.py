@@ -86,9 +86,13 @@ class Friends:
         """The friends whose device is here now (greeted on an open connection)."""
         return [friend for friend in self.seats.values() if friend.greeted]
 
+    def _friend(self, seat: Any) -> Friend | None:
+        """The friend in ``seat`` (None: no friend sits there, or that is no seat)."""
+        return self.seats.get(seat) if type(seat) is int else None
+
     def gone(self, seat: Any) -> None:
         """The connection of ``seat``'s friend closed (the host's page says so)."""
-        friend = self.seats.get(seat) if type(seat) is int else None
+        friend = self._friend(seat)
         if friend is not None and friend.greeted:
             friend.leave(self.clock())
 
@@ -99,7 +103,7 @@ class Friends:
 
     def bench(self, seat: Any, on: bool) -> None:
         """The host lets the computer play for ``seat``'s friend from now on (``on``), or no longer."""
-        friend = self.seats.get(seat) if type(seat) is int else None
+        friend = self._friend(seat)
         if friend is None:
             raise refused("No friend sits in that seat", "friend_unknown")
         friend.benched = on
@@ -118,7 +122,7 @@ class Friends:
     def read(self, seat: Any, text: Any) -> tuple[Friend, dict[str, Any]]:
         """The friend and their message, read strictly; anything not to be taken raises ``ValueError``
         with a reason (the message is then dropped: nothing of the game changes)."""
-        friend = self.seats.get(seat) if type(seat) is int else None
+        friend = self._friend(seat)
         if friend is None:
             raise refused("No friend sits in that seat", "friend_unknown")
         friend.read = None
@@ -127,7 +131,7 @@ class Friends:
             raise refused("The message is too long", "message_unreadable")
         try:
             data = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # (nested too deep is unreadable too)
             data = None
         number = data.get("n") if isinstance(data, dict) else None
         if type(number) is int and number > friend.number:
@@ -137,7 +141,7 @@ class Friends:
             raise refused("The message is not readable JSON", "message_unreadable")
         if not isinstance(data, dict) or data.get("intent") not in protocol.FRIEND_INTENTS:
             raise refused("A friend's device cannot ask for that", "friend_intent")
-        if data.get("version") != protocol.VERSION:
+        if data.get("version") != protocol.FRIENDS_VERSION:
             raise refused("The two devices run different versions of the game: reload both", "versions_differ")
         if friend.read is None:
             raise refused("The message came before, or out of order", "friend_replayed")

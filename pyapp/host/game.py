@@ -121,7 +121,7 @@ class Host:
             raise _unreadable("The message is too long")
         try:
             data = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):
             raise _unreadable("The message is not readable JSON") from None
         if not isinstance(data, dict) or data.get("intent") not in protocol.INTENTS:
             raise _unreadable("The engine does not know this message")
@@ -165,7 +165,7 @@ class Host:
             "review": extra.get("review"),
             "outbox": self._friends_outbox() if self.table is not None else [],
             "reply_to": None,
-            "patch": False,
+            "patch": None,
         }
         return compact(answer)
 
@@ -362,8 +362,8 @@ class Host:
             self.answering = (friend, {"review": self._review_of(message.get("hand"), seat), "reply_to": message["n"]})
             return {"quiet": True}
         elif intent == protocol.BACK:
-            friend.benched = False  # the computer no longer plays for them
-            return {}
+            was, friend.benched = friend.benched, False  # the computer no longer plays for them
+            return {} if was else {"quiet": True}
         elif intent == protocol.HINT:
             if friend.hinted == len(table.match.history):  # a hint costs the host a think time: one a turn
                 raise IllegalAction(Reason("You have had the hint for this card", "hint_given"))
@@ -383,7 +383,7 @@ class Host:
     def _on_stand_in(self, data: dict[str, Any], writes: list) -> dict[str, Any]:
         if self.friends is None:
             raise IllegalAction(Reason("No friends play this game at their own devices", "no_friends"))
-        self.friends.bench(data.get("seat"), bool(data.get("on")))
+        self.friends.bench(data.get("seat"), data.get("on") is True)
         return {}
 
     def _friends_outbox(self) -> list[list[Any]]:
@@ -407,7 +407,7 @@ class Host:
         they have not had, and ``extra`` (a refusal, a hint) when it answers them; None when nothing changed
         for a friend who did not ask."""
         view = self._view(friend)
-        shown = friend.shown
+        shown, base = friend.shown, friend.turn  # (the view the friend's page has, and its turn)
         unchanged = dict(view, turn=0) == shown
         # Each hand's points lost: the friend's own (the others' are theirs).
         reviews = [
@@ -428,7 +428,8 @@ class Host:
         results = self._table().match.results
         new = [result_data(result) for result in results[friend.sent_results :]]
         friend.sent_results = len(results)
-        return compact(self._friend_record(view, len(results), dict(extra, patch=shown is not None), new))
+        patch = base if shown is not None else None
+        return compact(self._friend_record(view, len(results), dict(extra, patch=patch), new))
 
     @staticmethod
     def _friend_record(
@@ -452,7 +453,7 @@ class Host:
             "review": extra.get("review"),
             "outbox": [],
             "reply_to": extra.get("reply_to"),
-            "patch": extra.get("patch", False),
+            "patch": extra.get("patch"),
         }
 
     # What happens next ----------------------------------------------------------

@@ -55,7 +55,7 @@ def local_refusal(code: str, text: str):
     """An answer made on this page: ``code`` refused (nothing went to the host)."""
     data = {name: None for name in protocol.Answer.FIELDS}
     data.update(ok=False, refusal={"code": code, "values": {}, "text": text}, results_count=0)
-    data.update(new_results=[], writes=[], jobs=[], reviews=[], reviews_reset=False, outbox=[], patch=False)
+    data.update(new_results=[], writes=[], jobs=[], reviews=[], reviews_reset=False, outbox=[], patch=None)
     return protocol.read_answer(json.dumps(data))
 
 
@@ -69,6 +69,7 @@ class GuestClient:
         self.replies = {}  # message number → [an event, the host's answer]
         self.pushed = None  # called with each answer that answers no intent of ours (the table changed)
         self.last_view = None  # the last view the host sent on this connection (the next may only patch it)
+        self.stale = None  # called when the host's changes are to a view this page does not have
 
     @property
     def ready(self) -> bool:
@@ -97,6 +98,11 @@ class GuestClient:
         """A message from the host: the answer to one of ours, or news of the table (``pushed``)."""
         try:
             answer = protocol.read_answer(text, self.last_view)
+        except protocol.StaleView:  # a message was lost: greeting again, the host sends the whole view
+            self.last_view = None
+            if self.stale is not None:
+                self.stale()
+            return
         except (ValueError, KeyError, TypeError, AttributeError):
             return  # not an answer of this version: nothing to show
         if answer.raw_view is not None:
@@ -122,7 +128,9 @@ class GuestController(Controller):
         """``qr(text)`` (awaitable) draws a QR code as SVG markup."""
         super().__init__(client, actuator, storage, session, catalog, fetch_language)
         self.qr = qr
+        self.secret = ""  # the game's, from the invitation (said again should the views go astray)
         client.pushed = self.take_news
+        client.stale = self.greet_again
         session.intents = protocol.FRIEND_INTENTS  # (the host's timer collects the tricks, for instance)
 
     async def join(self, invitation, connect) -> None:
@@ -130,6 +138,7 @@ class GuestController(Controller):
         (awaitable) answers the host's offer and gives the connection (with its ``reply`` code)."""
         await self.use_language()
         seat, secret, offer = invitation
+        self.secret = secret
         session = self.session
         self.show_joining({"state": "connecting"})
 
@@ -156,12 +165,17 @@ class GuestController(Controller):
         """The connection is open: say the game's secret; the host answers with this seat's view."""
         answer = await self.send(protocol.HELLO, fresh=True, secret=secret)
         if not answer.ok:
-            self.show_joining({"state": "failed"})
+            versions = answer.refusal is not None and answer.refusal.code == "versions_differ"
+            self.show_joining({"state": "versions" if versions else "failed"})
             return
         self.session.joining = None
         if self.session.panel == "join":
             self.session.panel = ""
         self.render()
+
+    def greet_again(self) -> None:
+        """The host's views went astray (one was lost): greet again, and the host sends the whole view."""
+        self.actuator.keep(asyncio.create_task(self.greet(self.secret)))
 
     def show_joining(self, joining: dict) -> None:
         """Show how the joining goes (or that the connection is lost)."""
@@ -176,6 +190,7 @@ class GuestController(Controller):
         if answer.view is not None and shown is not None and self.session.ready and not fresh:
             if answer.view.turn < shown.turn:
                 answer.view = None
+                self.session.take_results(answer.results_count, answer.new_results)  # (which it alone has)
         super().take(answer, fresh, dealt)
 
     def take_news(self, answer) -> None:

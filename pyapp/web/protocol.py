@@ -66,10 +66,12 @@ INTENTS = (
     STAND_IN,
 )
 
-# A friend's device → the host's engine (inside FRIEND): {"intent", "version", "n": a number that only
-# grows on one connection, **arguments}.  The greeting says the game's secret from the invitation; the
+# A friend's device → the host's engine (inside FRIEND): {"intent", "version": FRIENDS_VERSION, "n": a
+# number that only grows on one connection, **arguments}.  The greeting says the game's secret from the
+# invitation; the
 # others are the friend's own decisions (their seat only).  The host answers each, and sends every
 # change, as an Answer with the friend's own view (in Answer.outbox).
+FRIENDS_VERSION = 2  # a friend's messages' version (2: the host's views come as their changes)
 HELLO = "hello"  # secret: the game's, from the invitation
 BACK = "back"  # the friend plays their seat again (the host had let the computer play for them)
 FRIEND_INTENTS = (HELLO, PASS, PLAY, MOON, READ_ON, HINT, FINISH, REVIEW, BACK)
@@ -136,7 +138,7 @@ def friend_message(intent: str, number: int, **arguments) -> str:
         raise ValueError("not a friend's intent " + str(intent))
     data = dict(arguments)
     data["intent"] = intent
-    data["version"] = VERSION
+    data["version"] = FRIENDS_VERSION
     data["n"] = number
     return json.dumps(data)
 
@@ -299,9 +301,10 @@ class Answer(Record):
     ``outbox`` are [seat, text] pairs for the host's page to send to the
     friends' devices: each text an Answer of its own, with that friend's view;
     there ``reply_to`` is the number of the friend's message it answers (None:
-    the table changed), and with ``patch`` the view holds only its fields that
-    changed since the last view sent on that connection (and the turn), which
-    the friend's page lays over that one (:func:`patched`).
+    the table changed), and when ``patch`` is a turn the view holds only its
+    fields that changed since the view of that turn, the last sent on that
+    connection (and the turn), which the friend's page lays over that one
+    (:func:`patched`).
     """
 
     FIELDS = (
@@ -322,6 +325,7 @@ class Answer(Record):
         "reply_to",
         "patch",
     )
+    ADDED = ("patch",)  # (a friend's page reads an older host's refusal of its version)
     NESTED = {
         "refusal": (Refusal, "one"),
         "view": (View, "one"),
@@ -332,12 +336,18 @@ class Answer(Record):
     }
 
 
+class StaleView(ValueError):
+    """A view's changes to a view this page does not have (a message was lost: greet again)."""
+
+
 def patched(data, last_view: dict = None):
-    """An answer's data with a patch's view laid over ``last_view`` (a whole view again); a patch with no
-    view before it is unreadable."""
-    if isinstance(data, dict) and data.get("patch") and data.get("view") is not None:
-        if not isinstance(last_view, dict) or not isinstance(data["view"], dict):
-            raise ValueError("a view's changes, but no view to change")
+    """An answer's data with a patch's view laid over ``last_view`` (a whole view again); changes to
+    another view than ``last_view`` raise :class:`StaleView`."""
+    if isinstance(data, dict) and data.get("patch") is not None and data.get("view") is not None:
+        if not isinstance(last_view, dict) or last_view.get("turn") != data["patch"]:
+            raise StaleView("changes to a view this page does not have")
+        if not isinstance(data["view"], dict):
+            raise ValueError("a view's changes are not an object")
         view = dict(last_view)
         view.update(data["view"])
         data["view"] = view

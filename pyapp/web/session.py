@@ -74,8 +74,7 @@ class Session:
         same_pass = shown is not None and shown.phase == view.phase == "pass" and shown.seat == view.seat
         if not (same_pass and sorted(shown.hand) == sorted(view.hand)):
             self.selected = []  # nothing to pick, or other cards (party mode: someone else's are coming)
-        kept = max(results_count - len(new_results), 0)
-        self.results = self.results[:kept] + list(new_results)
+        self.take_results(results_count, new_results)
         if view.phase != "over":
             self.result_closed = False
         self.view = view
@@ -83,6 +82,11 @@ class Session:
         self.ahead = False
         self.waiting = None
         self.hint = None
+
+    def take_results(self, results_count: int, new_results: list) -> None:
+        """The scored hands: ``results_count`` of them, the last ``new_results`` new since the last answer."""
+        kept = max(results_count - len(new_results), 0)
+        self.results = self.results[:kept] + list(new_results)
 
     def take_reviews(self, reviews: list, reset: bool) -> bool:
         """Take the hands reviewed since the last answer ([hand, points lost]; all of them when ``reset``);

@@ -84,10 +84,17 @@ def status_text(session) -> str:
     return text
 
 
+def benched_here(session) -> bool:
+    """Whether this is a friend's page whose seat the host let the computer play, while the game is on."""
+    view = session.view
+    live = session.step not in ("over", "loading")
+    return view is not None and live and view.seat in benched(view) and session.may("back")
+
+
 def _status(session) -> str:
     step = session.step
-    if session.view is not None and session.view.seat in benched(session.view) and session.may("back"):
-        return t("status.benched_you")  # (a friend's page: the host let the computer play for them)
+    if benched_here(session):
+        return t("status.benched_you")
     if step == "loading":
         if session.waiting:
             return t("status.kept")
@@ -241,7 +248,7 @@ def render_hand(session) -> str:
         buttons.append(card_markup(text, "button", " ".join(c for c in classes if c), attributes, label))
     parts = [f'<div class="cards" role="group" aria-label="{t("hand.label")}">{"".join(buttons)}</div>']
     tools = []
-    if view.seat in benched(view) and session.may("back"):  # a friend's page: the computer plays for them
+    if benched_here(session):
         tools.append(("back", "friends.play_again"))
     if step == "collect" and session.may("collect"):  # a button too, so that a keyboard can collect
         tools.append(("collect", "trick.collect"))
