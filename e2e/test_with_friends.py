@@ -7,7 +7,7 @@ import time
 
 from friends_table import FAKE_CAMERA, device, dialog_title, host_a_game, join, play_on, play_until, refusals, send_raw
 from playwright.sync_api import Page
-from table import ENGINE_TIMEOUT, STEP_TIMEOUT, click_and_wait, current_step, hand, pass_three
+from table import ENGINE_TIMEOUT, STEP_TIMEOUT, click_and_wait, current_step, hand, hands_scored, pass_three
 
 from pyapp.engine.actions import Action
 from pyapp.engine.cards import card_text, cards_in, face_of
@@ -16,16 +16,18 @@ from pyapp.engine.rules import Rules
 from pyapp.web import protocol
 
 
-def hidden_cards(page: Page, seat: int, seed: int, rules: dict, actions: list) -> list[str]:
-    """Cards of other seats' hands that any message of the first hand to ``seat``'s page held (beyond the
-    cards on the table)."""
+def hidden_cards(page: Page, seat: int, seed: int, rules: dict, hands: list[list]) -> list[str]:
+    """Cards of other seats' hands that any message of the game to ``seat``'s page held (beyond the cards
+    on the table), each hand's messages against that hand's cards (``hands``: each hand's actions)."""
     match = Match(Rules.from_dict(rules), seed)
-    mine = {card_text(face_of(card)) for card in cards_in(match.hands[seat])}
-    for data in actions:
-        if match.phase is not Phase.PASS:
-            break
-        match.apply(Action.from_dict(data))
-    mine |= {card_text(face_of(card)) for card in cards_in(match.hands[seat])}  # and what was passed to it
+    seats_cards: dict[int, set] = {}
+    for number, actions in enumerate(hands):
+        mine = {card_text(face_of(card)) for card in cards_in(match.hands[seat])}
+        for data in actions:
+            if match.phase is not Phase.PASS:  # and what was passed to it
+                mine |= {card_text(face_of(card)) for card in cards_in(match.hands[seat])}
+            match.apply(Action.from_dict(data))
+        seats_cards[number] = mine
     everything = {card_text(face) for face in range(52)}
     found, last = set(), None
     for text in page.evaluate("window.received"):
@@ -35,8 +37,8 @@ def hidden_cards(page: Page, seat: int, seed: int, rules: dict, actions: list) -
         for public in ("rules", "trick", "last_trick"):
             view.pop(public, None)
         shown = json.dumps(view)
-        if view.get("hand_index") == 0:  # (the next hand is dealt when the summary is read)
-            found |= {card for card in everything - mine if f'"{card}"' in shown}
+        mine = seats_cards[view["hand_index"]] if view else everything  # (the next hand is dealt when the
+        found |= {card for card in everything - mine if f'"{card}"' in shown}  # summary is read)
     return sorted(found)
 
 
@@ -83,13 +85,13 @@ def test_three_devices_join_with_codes_and_play_a_whole_game_each_seeing_only_th
         for page in (host, bo, cy)
     ]
     assert sheets[0] == sheets[1] == sheets[2] and len(sheets[0]) >= 5  # every hand scored alike
-    saved = host.evaluate(
-        "() => [JSON.parse(localStorage.getItem('hearts.game')), JSON.parse(localStorage.getItem('hearts.hand.0'))]"
-    )
-    header, first = saved
+    header = json.loads(host.evaluate("localStorage.getItem('hearts.game')"))
+    count = hands_scored(host)
+    assert len(sheets[0]) == 4 * count  # (a row a hand, a cell a seat)
+    hands = [json.loads(host.evaluate(f"localStorage.getItem('hearts.hand.{n}')"))["actions"] for n in range(count)]
     for seat, page in ((1, bo), (3, cy)):
-        assert len(page.evaluate("window.received")) > 13  # at least a view for every trick
-        assert hidden_cards(page, seat, header["seed"], header["rules"], first["actions"]) == []
+        assert len(page.evaluate("window.received")) > 13 * count  # at least a view for every trick
+        assert hidden_cards(page, seat, header["seed"], header["rules"], hands) == []  # in every hand
     cy.keyboard.press("Escape")  # the result closes to the final table
     cy.click(".sheet-table .review-link[data-hand='0']", timeout=ENGINE_TIMEOUT)  # (once the host reviewed it)
     cy.wait_for_selector("#dialog .review", timeout=STEP_TIMEOUT)  # the review of Cy's own decisions
