@@ -13,6 +13,7 @@ const GATHER_MS = 2500; // the longest wait for the candidates (there are none t
 const DISCONNECTED_MS = 5000; // a connection disconnected this long is taken for lost
 const MAX_MESSAGE = 4000; // characters: twice the longest message the engine takes from a friend
 const MAX_FROM_HOST = 262144; // characters: the channel's own limit (a=max-message-size below)
+const SCAN_EVERY_MS = 200; // how often a camera's picture is read for a QR code
 const CHANNEL = "hearts";
 const SETUP = { actpass: "a", active: "c", passive: "p" };
 const SETUP_BACK = { a: "actpass", c: "active", p: "passive" };
@@ -220,8 +221,6 @@ async function qrReader() {
   const { BarcodeDetector } = await import(new URL("../runtime/qr/decode.js", import.meta.url).href);
   return new BarcodeDetector({ formats: ["qr_code"] });
 }
-
-const SCAN_EVERY_MS = 200;
 
 /* Scan a QR code with the camera, shown in an overlay of its own (the page's panels are redrawn from the
    game's state: a video in them would be lost), until one whose text starts with `prefix` shows or the

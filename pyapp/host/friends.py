@@ -86,13 +86,13 @@ class Friends:
         """The friends whose device is here now (greeted on an open connection)."""
         return [friend for friend in self.seats.values() if friend.greeted]
 
-    def _friend(self, seat: Any) -> Friend | None:
+    def at(self, seat: Any) -> Friend | None:
         """The friend in ``seat`` (None: no friend sits there, or that is no seat)."""
         return self.seats.get(seat) if type(seat) is int else None
 
     def gone(self, seat: Any) -> None:
         """The connection of ``seat``'s friend closed (the host's page says so)."""
-        friend = self._friend(seat)
+        friend = self.at(seat)
         if friend is not None and friend.greeted:
             friend.leave(self.clock())
 
@@ -103,7 +103,7 @@ class Friends:
 
     def bench(self, seat: Any, on: bool) -> None:
         """The host lets the computer play for ``seat``'s friend from now on (``on``), or no longer."""
-        friend = self._friend(seat)
+        friend = self.at(seat)
         if friend is None:
             raise refused("No friend sits in that seat", "friend_unknown")
         friend.benched = on
@@ -122,7 +122,7 @@ class Friends:
     def read(self, seat: Any, text: Any) -> tuple[Friend, dict[str, Any]]:
         """The friend and their message, read strictly; anything not to be taken raises ``ValueError``
         with a reason (the message is then dropped: nothing of the game changes)."""
-        friend = self._friend(seat)
+        friend = self.at(seat)
         if friend is None:
             raise refused("No friend sits in that seat", "friend_unknown")
         friend.read = None

@@ -329,16 +329,14 @@ class Host:
     def _on_friend(self, data: dict[str, Any], writes: list) -> dict[str, Any]:
         """A message from a friend's device, read strictly (:meth:`Friends.read`) and done for the friend's
         seat; a refusal goes back to that friend only, and this device's person is not troubled with it."""
-        if self.friends is None:
-            raise IllegalAction(Reason("No friends play this game at their own devices", "no_friends"))
-        seat = data.get("seat")
+        friends, seat = self._friends(), data.get("seat")
         try:
-            friend, message = self.friends.read(seat, data.get("text"))
+            friend, message = friends.read(seat, data.get("text"))
             played = len(self._table().match.history)
             extra = self._friend_intent(friend, message, writes)
             return {**extra, "turnless": len(self._table().match.history) == played}  # nothing played: no turn
         except EXPECTED_ERRORS as error:
-            friend = self.friends.seats.get(seat) if type(seat) is int else None
+            friend = friends.at(seat)
             if friend is not None:
                 self.answering = (friend, {"refusal": refusal_of(error), "reply_to": friend.read})
             return {"quiet": True}
@@ -381,9 +379,7 @@ class Host:
         return {"turnless": True}
 
     def _on_stand_in(self, data: dict[str, Any], writes: list) -> dict[str, Any]:
-        if self.friends is None:
-            raise IllegalAction(Reason("No friends play this game at their own devices", "no_friends"))
-        self.friends.bench(data.get("seat"), data.get("on") is True)
+        self._friends().bench(data.get("seat"), data.get("on") is True)
         return {}
 
     def _friends_outbox(self) -> list[list[Any]]:
@@ -462,6 +458,11 @@ class Host:
         if self.table is None:
             raise IllegalAction(Reason("No game is in progress", "no_game"))
         return self.table
+
+    def _friends(self) -> Friends:
+        if self.friends is None:
+            raise IllegalAction(Reason("No friends play this game at their own devices", "no_friends"))
+        return self.friends
 
     def _act(self, action: dict[str, Any], writes: list) -> None:
         table = self._table()

@@ -68,9 +68,8 @@ INTENTS = (
 
 # A friend's device → the host's engine (inside FRIEND): {"intent", "version": FRIENDS_VERSION, "n": a
 # number that only grows on one connection, **arguments}.  The greeting says the game's secret from the
-# invitation; the
-# others are the friend's own decisions (their seat only).  The host answers each, and sends every
-# change, as an Answer with the friend's own view (in Answer.outbox).
+# invitation; the others are the friend's own decisions (their seat only).  The host answers each, and
+# sends every change, as an Answer with the friend's own view (in Answer.outbox).
 FRIENDS_VERSION = 2  # a friend's messages' version (2: the host's views come as their changes)
 HELLO = "hello"  # secret: the game's, from the invitation
 BACK = "back"  # the friend plays their seat again (the host had let the computer play for them)

@@ -141,6 +141,7 @@ def render_table(session) -> str:
     me = view.seat
     step = session.step
     parts = []
+    computer = stood_in(view)  # the friends' seats the computer plays for now
     for seat in range(players):
         relative = (seat - me) % players
         x, y = seat_point(relative, players, 42, 40)
@@ -153,7 +154,7 @@ def render_table(session) -> str:
             details.append(f'<span class="count" title="{t("seat.cards")}">{view.hand_sizes[seat]}</span>')
         if seat == view.dealer:
             details.append(f'<span class="chip" title="{t("seat.dealer")}">{t("seat.dealer_chip")}</span>')
-        if seat in stood_in(view):
+        if seat in computer:
             details.append(f'<span class="chip" title="{t("seat.stood_in")}">{t("seat.stood_in_chip")}</span>')
         if view.phase == "pass" and view.passes_chosen[seat]:
             details.append(f'<span class="chip" title="{t("seat.passed")}">✓</span>')
