@@ -1,6 +1,7 @@
 """The page's controller on CPython: the real engine host behind a fake worker, the markup rendered for a fake page."""
 
 import asyncio
+import hashlib
 import json
 import threading
 from types import SimpleNamespace
@@ -99,11 +100,16 @@ def page(store: MemoryStore, thinker: Thinker | None = None) -> tuple:
     return controller, actuator, Worker(Host())
 
 
+def dealt(seed: int | str) -> dict:
+    """A first visit's deal as the page makes it: a seed and the game's name."""
+    return {"seed": seed, "name": hashlib.sha256(str(seed).encode()).hexdigest()[:16]}
+
+
 async def booted(store: MemoryStore, seed: int) -> tuple:
     """A page booted on ``store`` with its engine up at once: (controller, actuator)."""
     controller, actuator, worker = page(store)
     worker.gate.set()
-    await controller.boot(worker.started(), "", seed=seed)
+    await controller.boot(worker.started(), "", dealt(seed))
     return controller, actuator
 
 
@@ -138,7 +144,7 @@ def test_a_first_visit_deals_and_takes_the_pass_before_the_engine_then_the_engin
     async def run():
         store = MemoryStore()
         controller, actuator, worker = page(store)
-        boot = asyncio.create_task(controller.boot(worker.started(), "", seed=4242))
+        boot = asyncio.create_task(controller.boot(worker.started(), "", dealt(4242)))
         await until(lambda: controller.session.view is not None)
         session = controller.session
         assert not session.ready and session.step == protocol.STEP_PASS and len(session.view.hand) == 13
@@ -162,7 +168,7 @@ def test_a_first_visit_deals_and_takes_the_pass_before_the_engine_then_the_engin
     async def again():
         controller, _, worker = page(store)
         worker.gate.set()
-        boot = asyncio.create_task(controller.boot(worker.started(), "", seed=1))
+        boot = asyncio.create_task(controller.boot(worker.started(), "", dealt(1)))
         await boot
         assert controller.session.ready and controller.session.view.hand_index == 0
         assert json.loads(store.getItem(VIEW_KEY))["turn"] == controller.session.view.turn
@@ -177,7 +183,7 @@ def test_an_engine_that_cannot_start_is_reported_and_the_first_deal_stays_on_scr
     async def run():
         store = MemoryStore()
         controller, actuator, _ = page(store)
-        await controller.boot(failed(), "", seed=4242)
+        await controller.boot(failed(), "", dealt(4242))
         assert controller.session.step == protocol.STEP_PASS and len(controller.session.view.hand) == 13
         assert actuator.notices == [
             "The game engine could not start (no WebAssembly). Your game is kept: reload the page to try again."
@@ -259,7 +265,7 @@ def test_a_finished_hand_is_reviewed_in_the_background_and_opens_from_the_summar
         thinker = Thinker()
         controller, actuator, worker = page(MemoryStore(), thinker)
         worker.gate.set()
-        await controller.boot(worker.started(), "", seed=21)
+        await controller.boot(worker.started(), "", dealt(21))
         session = controller.session
         for _ in range(400):  # the person plays the first legal card, the computer players at once
             if session.step == protocol.STEP_SUMMARY:

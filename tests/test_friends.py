@@ -3,12 +3,14 @@
 import itertools
 import json
 import random
+from unittest import mock
 
 import pytest
 from helpers import Engine
 
 from pyapp.engine.cards import card_text, cards_in, face_of
 from pyapp.engine.match import Phase
+from pyapp.engine.rng import chance_number, is_secret
 from pyapp.host.friends import BURST, MAX_FRIEND_MESSAGE, STAND_IN_MS, Friends
 from pyapp.host.reviews import run_job
 from pyapp.web import protocol
@@ -59,7 +61,10 @@ class Table:
     def __init__(self, seed: int = 5, **rules) -> None:
         self.engine = Engine(speed="instant")
         self.devices = {1: Device(self.engine, 1), 3: Device(self.engine, 3)}
-        self.host = self.deliver(self.engine.start(SEATS, seed, **rules))
+        # A friends' game is dealt from a fresh secret: here one made from ``seed``, so that every run of a
+        # test plays the same cards.
+        with mock.patch("pyapp.host.table.new_seed", lambda: f"{seed:032x}"):
+            self.host = self.deliver(self.engine.start(SEATS, seed, **rules))
         self.secret = self.engine.host.friends.secret
         self.engine.host.friends.clock = itertools.count().__next__  # a second between messages: never a flood
 
@@ -289,18 +294,26 @@ class TestRefusals:
         review = table.say(1, protocol.REVIEW, hand=0).review
         assert review.decisions and {decision.seat for decision in review.decisions} == {1}
 
-    def test_a_friends_view_holds_nothing_that_deals_the_hidden_cards(self):
+    def test_a_friends_game_is_dealt_from_a_fresh_secret_that_nothing_sent_to_a_friend_holds(self):
+        first, second = Engine(speed="instant"), Engine(speed="instant")
+        for engine in (first, second):
+            engine.start(SEATS, 77)  # a deal link's number: a game with a friend's seat does not use it
+        seed = first.host.table.match.seed
+        assert is_secret(seed) and seed != second.host.table.match.seed and first.host.table.name not in seed
         table = Table(seed=77)
         table.join()
         table.send(protocol.PASS, seat=0, cards=table.host.view.hand[:3])
         rng = random.Random(1)
         while table.engine.host.table.match.phase.value != "play" or not table.devices[1].view.trick:
             table.step(rng)
+        seed = table.engine.host.table.match.seed
         for device in table.devices.values():
+            for text in device.texts:
+                assert seed not in text and str(chance_number(seed)) not in text
             for answer in device.answers:
                 if answer.view is not None:
-                    assert "77" not in answer.view.game_key and answer.view.last_decision is None
-        assert table.host.view.game_key.startswith("77:")  # this device's own view keeps it (its statistics)
+                    assert answer.view.game_key.split(":")[0] == table.engine.host.table.name
+                    assert answer.view.last_decision is None
 
     def test_what_changes_nothing_on_the_table_never_holds_up_the_hosts_timers(self):
         table = Table()

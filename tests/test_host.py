@@ -9,6 +9,7 @@ import pytest
 from helpers import Engine
 
 from pyapp.engine.cards import card_text, cards_in, face_of
+from pyapp.engine.rng import is_name, is_secret
 from pyapp.host.game import Host, catalog
 from pyapp.host.reviews import run_job
 from pyapp.host.table import Table
@@ -355,6 +356,32 @@ class TestSaving:
         assert again.host.table.match.snapshot() == engine.host.table.match.snapshot()
         assert loaded.view.step == answer.view.step and loaded.view.hand == answer.view.hand
         assert loaded.results_count == len(loaded.new_results) == len(engine.host.table.match.results)
+
+    def test_a_new_game_is_dealt_from_a_secret_and_named_at_random_and_loads_again(self):
+        engine = Engine(speed="instant")
+        answer = engine.send(protocol.START, options={"rules": {}, "seats": SEATS})
+        table = engine.host.table
+        assert is_secret(table.match.seed) and is_name(table.name) and table.name not in table.match.seed
+        assert answer.view.game_key == f"{table.name}:{len(table.match.history)}"
+        answer = engine.play_until(answer, lambda a: a.view.hand_index == 1)
+        again = Engine(speed="instant")
+        loaded = again.send(protocol.LOAD, saved=engine.saved())
+        assert loaded.ok and again.host.table.match.snapshot() == table.match.snapshot()
+        assert loaded.view.game_key == answer.view.game_key and protocol.SAVE_GAME not in dict(loaded.writes)
+
+    def test_a_game_saved_before_games_had_secrets_and_names_loads_plays_and_is_named_once(self):
+        engine = Engine(speed="instant")
+        answer = engine.play_until(engine.start(SEATS, 4242), lambda a: a.view.hand_index == 1)
+        saved = engine.saved()
+        del saved["game"]["name"]  # as a save made before names: a 31-bit deal number and no name
+        again = Engine(speed="instant")
+        again.store.update(engine.store)  # (the same browser's storage)
+        loaded = again.send(protocol.LOAD, saved=saved)
+        assert loaded.ok and again.host.table.match.seed == 4242 and loaded.view.hand == answer.view.hand
+        header = json.loads(dict(loaded.writes)[protocol.SAVE_GAME])
+        assert header["seed"] == 4242 and header["name"] == again.host.table.name
+        assert again.step(loaded).ok
+        assert Engine().send(protocol.LOAD, saved=again.saved()).view.game_key.startswith(header["name"] + ":")
 
     def test_damaged_pieces_are_refused_with_a_reason(self):
         engine = Engine(speed="instant")

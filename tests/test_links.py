@@ -67,3 +67,12 @@ class TestDealLinks:
         with pytest.raises(LinkError) as refused:
             parse_deal_query(query)
         assert reason in str(refused.value) and refused.value.args[0].code == code
+
+
+def test_a_link_to_a_game_dealt_from_a_secret_carries_the_secret_and_plays_the_same_cards():
+    seed = "0123456789abcdef" * 2
+    query = deal_query(Rules(), seed, [])
+    assert query == "deal=" + seed and parse_deal_query(query)["seed"] == seed
+    with pytest.raises(LinkError):
+        parse_deal_query("deal=" + seed.upper())  # a secret is written in lowercase hex, and it is no number
+    assert deal_query(Rules(players=5), None, []) == "players=5"  # no deal: a new one

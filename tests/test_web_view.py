@@ -302,8 +302,8 @@ class TestFirstDeal:
     def test_the_page_deals_what_the_engine_deals(self, rules, levels):
         others = rules.get("players", 4) - 1
         seats = [{"name": " Ann  B ", "bot": None}] + [{"name": "", "bot": b} for b in (levels * others)[:others]]
-        for seed in (1, 99, 2**31 - 5):
-            options = {"rules": rules, "seats": seats, "seed": seed}
+        for seed in (1, 99, 2**31 - 5, "0123456789abcdef" * 2):
+            options = {"rules": rules, "seats": seats, "seed": seed, "name": "fedcba9876543210"}
             assert first_deal.can_deal_ahead(options, catalog())
             engine = Engine()
             page = json.loads(json.dumps(first_deal.first_view(options, catalog())))
@@ -313,6 +313,11 @@ class TestFirstDeal:
     def test_only_a_pass_with_one_person_is_dealt_ahead(self):
         two = [{"name": "", "bot": None}] * 2 + [{"name": "", "bot": "basic"}] * 2
         one = [{"name": "", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
-        assert not first_deal.can_deal_ahead({"rules": {}, "seats": two, "seed": 1}, catalog())
-        assert not first_deal.can_deal_ahead({"rules": {"passing": False}, "seats": one, "seed": 1}, catalog())
-        assert not first_deal.can_deal_ahead({"rules": {}, "seats": one}, catalog())
+        name = "fedcba9876543210"
+        assert not first_deal.can_deal_ahead({"rules": {}, "seats": two, "seed": 1, "name": name}, catalog())
+        assert not first_deal.can_deal_ahead(
+            {"rules": {"passing": False}, "seats": one, "seed": 1, "name": name}, catalog()
+        )
+        assert not first_deal.can_deal_ahead({"rules": {}, "seats": one, "name": name}, catalog())
+        assert not first_deal.can_deal_ahead({"rules": {}, "seats": one, "seed": 1}, catalog())
+        assert not first_deal.can_deal_ahead({"rules": {}, "seats": [1], "seed": 1, "name": name}, catalog())

@@ -4,7 +4,7 @@ For the pass and every card with a choice, the Expert player's playouts
 estimate each alternative the seat had (the expected points it would take
 this hand), from the seat's own observation at that moment: what it could
 see, nothing more, so the review is as fair as the bots are.  Each decision
-gets its own seed (from the game's deal number, the hand and the decision),
+gets its own seed (from the game's :func:`~pyapp.engine.rng.chance_number`, the hand and the decision),
 and a playout budget, so the same hand always gets the same review.  A
 decision is a mistake when the choice made is expected to cost at least
 :data:`MISTAKE_POINTS` more than the best one; the page words it, with a
@@ -20,6 +20,7 @@ from ..engine.actions import ActionKind
 from ..engine.cards import QUEEN_OF_SPADES, SPADES, card_text, parse_cards, suit_of
 from ..engine.match import Match, Phase
 from ..engine.observation import Observation, observe
+from ..engine.rng import chance_number
 from .expert import ExpertBot
 
 REVIEW_PLAYOUTS = 3000  # a decision's playouts (in the browser about 0.2 s; the pass takes four times as many)
@@ -102,7 +103,7 @@ def review_hand(
         chosen = action.seat in seats and start + index not in played_for
         if chosen and action.kind in (ActionKind.PASS, ActionKind.PLAY):
             observation = observe(position, action.seat)
-            seed = (match.seed * 1009 + hand) * 1009 + index  # nothing hidden goes into the seed
+            seed = (chance_number(match.seed) * 1009 + hand) * 1009 + index  # nothing hidden goes into the seed
             if action.kind is ActionKind.PASS or len(observation.legal) > 1:
                 decisions.append(review_decision(observation, action.cards, seed, playouts))
         position.apply(action)

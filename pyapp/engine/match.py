@@ -55,7 +55,7 @@ from .cards import (
 )
 from .deal import deal
 from .reasons import Reason
-from .rng import new_seed
+from .rng import Seed, new_seed
 from .rules import CARDS_PASSED, GameEnd, MoonChoice, MoonScoring, Rules, Ties, hearts_may_be_led, opening_lead
 from .scoring import hand_score, moon_decision, moon_shooter
 from .tricks import trick_winner
@@ -114,7 +114,7 @@ class Match:
     (<Phase.PASS: 'pass'>, (0, 1, 2, 3))
     """
 
-    def __init__(self, rules: Rules | None = None, seed: int | None = None) -> None:
+    def __init__(self, rules: Rules | None = None, seed: Seed | None = None) -> None:
         self.rules = rules or Rules()
         self.seed = new_seed() if seed is None else seed
         n = self.rules.players
@@ -473,7 +473,7 @@ class Match:
         return last
 
     @classmethod
-    def replay(cls, rules: Rules, seed: int, history: list[Action]) -> Match:
+    def replay(cls, rules: Rules, seed: Seed, history: list[Action]) -> Match:
         """A new match with ``history`` applied from the first deal (each decision checked)."""
         match = cls(rules, seed)
         for action in history:

@@ -18,6 +18,7 @@ from typing import Any
 from .actions import Action, ActionError
 from .match import IllegalAction, Match
 from .reasons import Reason
+from .rng import is_seed
 from .rules import Rules, RulesError
 
 FORMAT = "hearts-match"
@@ -78,7 +79,7 @@ def from_document(document: Any) -> Match:
     except RulesError as error:
         raise damaged(f"The saved match has unusable rules: {error}") from None
     seed, history = document["seed"], document["history"]
-    if type(seed) is not int or not isinstance(history, list):
+    if not is_seed(seed) or not isinstance(history, list):
         raise damaged("The saved match is damaged: its seed or history has the wrong form")
     match = Match(rules, seed)
     for number, item in enumerate(history, start=1):

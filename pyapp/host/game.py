@@ -14,7 +14,6 @@ review reads them later), and the hand in progress after every action.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import Any
 
@@ -203,6 +202,8 @@ class Host:
             table = Table.from_document(document)
             secret = saved["game"].get("secret")  # a friends' game's (they join again with new invitations)
             self._take(table, page, stored, self._stored_reviews(saved, table.match), secret)
+            if saved["game"].get("name") != table.name:  # a save from before games had names: it has one now
+                writes.append([protocol.SAVE_GAME, compact(self._header())])
             if self.friends is not None:
                 self.friends.all_left()  # they were at the table: waited for, then the computer plays for them
         self._store(writes)
@@ -322,7 +323,9 @@ class Host:
     def _on_share(self, data: dict[str, Any], writes: list) -> dict[str, Any]:
         table = self._table()
         levels = [seat.bot or PERSON for seat in table.seats[1:]]
-        return {"query": deal_query(table.match.rules, table.match.seed, levels)}
+        # A friends' game's deal stays secret (a friend may be sent the link); theirs is a link to its rules.
+        seed = table.match.seed if self.friends is None else None
+        return {"query": deal_query(table.match.rules, seed, levels)}
 
     # Friends at their own devices -----------------------------------------------
 
@@ -621,21 +624,11 @@ class Host:
             "can_claim": shown is match and table.may_claim(seat),
             "summary_hand": seen if step == protocol.STEP_SUMMARY else None,
             "hands_read": seen,
-            "game_key": self._game_key(friend),
+            "game_key": f"{table.name}:{len(match.history)}",  # random: nothing in it deals a card
             # (How many cards a computer could choose from tells a friend more than their seat may know.)
             "last_decision": table.last_decision if friend is None else None,
             "friends": self._friends_view(friend),
         }
-
-    def _game_key(self, friend: Friend | None) -> str:
-        """What names this game as it stands (the statistics count a game once by it); a friend's has no deal
-        number in it (the deal number deals every hand: with it, a friend would know every seat's cards)."""
-        match = self._table().match
-        if friend is None:
-            return f"{match.seed}:{len(match.history)}"
-        assert self.friends is not None
-        game = hashlib.sha256(f"{self.friends.secret}:{match.seed}".encode()).hexdigest()[:16]
-        return f"{game}:{len(match.history)}"
 
     def _stand_in_after(self, waiting: int | None) -> int | None:
         """When the host's page times the next step while friends decide: a computer's pass (``waiting``), or
@@ -678,6 +671,7 @@ class Host:
             "version": protocol.VERSION,
             "rules": table.match.rules.to_dict(),
             "seed": table.match.seed,
+            "name": table.name,
             "seats": [seat.to_dict() for seat in table.seats],
             "secret": self.friends.secret if self.friends else None,
         }
@@ -751,6 +745,7 @@ class Host:
         match = {"format": MATCH_FORMAT, "version": MATCH_VERSION, "rules": header.get("rules"), "seed": seed}
         match["history"] = history
         document = {"format": TABLE_FORMAT, "version": TABLE_VERSION, "seats": header.get("seats"), "match": match}
+        document["name"] = header.get("name")
         document["played_for"] = sorted(played_for)
         page = current.get("page") if isinstance(current.get("page"), dict) else {}
         stored = sum(1 for hand in hands if isinstance(hand, dict))

@@ -22,6 +22,7 @@ from urllib.parse import parse_qsl, quote
 
 from ..bots import BOTS
 from ..engine.reasons import Reason
+from ..engine.rng import Seed, is_secret
 from ..engine.rules import Rules, RulesError, option_schema
 
 DEAL = "deal"
@@ -37,10 +38,11 @@ class LinkError(ValueError):
     """A link that cannot be played, with the reason in words."""
 
 
-def deal_query(rules: Rules, seed: int, levels: list[str]) -> str:
-    """The query part (without ``?``) of a link to this deal with these rules and computer levels."""
+def deal_query(rules: Rules, seed: Seed | None, levels: list[str]) -> str:
+    """The query part (without ``?``) of a link to this deal (None: a new deal) with these rules and
+    computer levels."""
     defaults = Rules().to_dict()
-    parts = [f"{DEAL}={seed}"]
+    parts = [] if seed is None else [f"{DEAL}={seed}"]
     for name, value in rules.to_dict().items():
         if value != defaults[name]:
             text = ("1" if value else "0") if isinstance(value, bool) else str(value)
@@ -90,7 +92,7 @@ def _value(option: dict[str, Any], text: str) -> Any:
 
 
 def parse_deal_query(query: str) -> dict[str, Any]:
-    """``{"rules": {...}, "seed": int | None, "levels": [...]}`` from a link's query; refused with a reason."""
+    """``{"rules": {...}, "seed": Seed | None, "levels": [...]}`` from a link's query; refused with a reason."""
     query = query[1:] if query.startswith("?") else query
     if len(query) > MAX_QUERY:
         raise _refused("The link is too long to be a Hearts deal", "link_long")
@@ -100,11 +102,11 @@ def parse_deal_query(query: str) -> dict[str, Any]:
         raise _refused("The link's settings are not readable", "link_unreadable") from None
     options = {option["name"]: option for option in option_schema()}
     rules: dict[str, Any] = {}
-    seed: int | None = None
+    seed: Seed | None = None
     levels: list[str] = []
     for name, text in pairs:
         if name == DEAL:
-            seed = _number(text, 0, MAX_SEED)
+            seed = text if is_secret(text) else _number(text, 0, MAX_SEED)  # a game's own deal, or a number
             if seed is None:
                 text = _shown(text)
                 raise _refused(f"The link's deal number “{text}” is not a deal number", "link_deal", value=text)

@@ -23,6 +23,7 @@ from ..engine.claims import CLAIM_REFUSED, can_claim, play_claim
 from ..engine.match import IllegalAction, Match, Phase
 from ..engine.observation import observe
 from ..engine.reasons import Reason
+from ..engine.rng import chance_number, is_name, is_seed, new_name, new_seed
 from ..engine.rules import Rules, RulesError
 from ..engine.save import check_header, damaged, from_document, to_document
 from ..web.protocol import clean_name
@@ -80,12 +81,15 @@ def places(data: Any, start: int, end: int) -> set[int]:
 class Table:
     """A match with its seats; people decide through :meth:`act`, computers through :meth:`bot_step`."""
 
-    def __init__(self, match: Match, seats: list[Seat], think_ms: float = DEFAULT_BUDGET_MS) -> None:
+    def __init__(
+        self, match: Match, seats: list[Seat], think_ms: float = DEFAULT_BUDGET_MS, name: str | None = None
+    ) -> None:
         self.match = match
         self.seats = seats
+        self.name = name or new_name()  # the game's name (random: its statistics count it once by it)
         self.think_ms = think_ms
         self.bots: list[Bot | None] = [
-            make_bot(seat.bot, match.seed * 16 + index, **self._options(seat.bot)) if seat.bot else None
+            make_bot(seat.bot, chance_number(match.seed) * 16 + index, **self._options(seat.bot)) if seat.bot else None
             for index, seat in enumerate(seats)
         ]
         self.last_decision: dict[str, Any] | None = None
@@ -109,12 +113,17 @@ class Table:
 
     @classmethod
     def new(cls, options: dict[str, Any]) -> Table:
-        """A new match from ``{"rules": {...}, "seats": [...], "seed": optional int}``."""
+        """A new match from ``{"rules": {...}, "seats": [...], "seed": optional, "name": optional}``: dealt
+        from ``seed`` (a deal link's number, or the secret the page dealt the first hand from), else from a
+        fresh secret; a game with a friend's seat always from a fresh secret (a friend may know the link)."""
         rules = Rules.from_dict(options.get("rules", {}))
-        seed = options.get("seed")
-        if seed is not None and (type(seed) is not int or seed < 0):
+        seats = seats_from(options.get("seats"), rules.players)
+        seed, name = options.get("seed"), options.get("name")
+        if seed is not None and not is_seed(seed):
             raise ValueError(Reason("The deal number must be a whole number", "deal_number"))
-        return cls(Match(rules, seed), seats_from(options.get("seats"), rules.players))
+        if any(seat.friend for seat in seats):
+            seed = new_seed()
+        return cls(Match(rules, seed), seats, name=name if is_name(name) else None)
 
     # Decisions -------------------------------------------------------------
 
@@ -232,7 +241,7 @@ class Table:
 
     def _helper(self) -> Bot:
         """The computer player that decides for a person (Finish, a friend away): Medium, seeded by the game."""
-        return make_bot("medium", self.match.seed * 16 + len(self.match.history))
+        return make_bot("medium", chance_number(self.match.seed) * 16 + len(self.match.history))
 
     def _check_person(self, seat: int) -> None:
         if not 0 <= seat < len(self.bots) or self.bots[seat] is not None:
@@ -250,7 +259,7 @@ class Table:
         view = observe(self.match, seat)
         if view.phase is not Phase.PLAY or self.match.current_seat != seat:
             raise IllegalAction(Reason("A hint is for your turn to play", "hint_turn"))
-        adviser = HardBot(self.match.seed + len(self.match.history), budget_ms=self.think_ms)
+        adviser = HardBot(chance_number(self.match.seed) + len(self.match.history), budget_ms=self.think_ms)
         estimates = adviser.evaluate(view)
         best = adviser.best(estimates)
         return {
@@ -290,6 +299,7 @@ class Table:
             "seats": [seat.to_dict() for seat in self.seats],
             "match": to_document(self.match),
             "played_for": sorted(self.played_for),
+            "name": self.name,
         }
 
     @classmethod
@@ -301,6 +311,7 @@ class Table:
             seats = seats_from(document.get("seats"), match.players)
         except (ValueError, RulesError) as error:
             raise damaged(f"The saved game's seats are damaged: {error}") from None
-        table = cls(match, seats)
+        name = document.get("name")  # none in a save from before games had names: a new one
+        table = cls(match, seats, name=name if is_name(name) else None)
         table.played_for = places(document.get("played_for"), 0, len(match.history))
         return table

@@ -82,17 +82,18 @@ class Controller:
 
     # Boot -----------------------------------------------------------------------
 
-    async def boot(self, worker, query: str = "", seed: int = 0) -> None:
+    async def boot(self, worker, query: str = "", deal: dict | None = None) -> None:
         """Show the game at once, start the engine, then catch up: resume, offer a shared deal, or deal.
 
         Before the engine is up the page draws the saved game (or, on a first
-        visit, deals a new game's first hand itself from ``seed``) and lets the
+        visit, deals a new game's first hand itself from ``deal``: its secret
+        ``seed`` and random ``name``, made by the browser) and lets the
         person make the decision it shows; that decision is kept in storage
         and goes to the engine as soon as the engine is up.
         """
         await self.use_language()
         saved = read_saved_game(self.storage)
-        pending = self.pending(saved, query, seed)
+        pending = self.pending(saved, query, deal or {})
         if "start" in pending:
             view = protocol.View(first_view(pending["start"], self.catalog))
             self.session.show(view, 0, [], ready=False, fresh=True, dealt=True)
@@ -130,15 +131,16 @@ class Controller:
         elif not resumed:
             await self.new_game()
 
-    def pending(self, saved, query: str, seed: int) -> dict:
-        """What waits for the engine: a first visit's new game (dealt here) and a decision made ahead."""
+    def pending(self, saved, query: str, deal: dict) -> dict:
+        """What waits for the engine: a first visit's new game (dealt here from ``deal``) and a decision
+        made ahead."""
         pending = read_pending(self.storage)
         start = pending.get("start")
-        if saved is not None or not isinstance(start, dict) or type(start.get("seed")) is not int:
+        if saved is not None or not isinstance(start, dict) or not can_deal_ahead(start, self.catalog):
             pending.pop("start", None)  # the engine has the game already (or the record is not ours)
         if saved is None and "start" not in pending and not query:
             options = game_options(self.session.settings, self.catalog)
-            options["seed"] = seed
+            options.update(deal)
             if can_deal_ahead(options, self.catalog):
                 pending = {"start": options}
                 self.storage.set(PENDING_KEY, json.dumps(pending))

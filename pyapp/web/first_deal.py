@@ -29,10 +29,16 @@ def full_rules(rules: dict, catalog: dict) -> dict:
 
 
 def can_deal_ahead(options: dict, catalog: dict) -> bool:
-    """Whether the page can show this new game's first decision before the engine: a pass, one person."""
+    """Whether the page can show this new game's first decision before the engine: a pass, one person, and
+    the deal (its seed and the game's name) made on this page."""
+    seats = options.get("seats")
+    if not isinstance(options.get("rules"), dict) or not isinstance(seats, list):
+        return False  # (a stored record that is not ours)
+    if not all(isinstance(seat, dict) for seat in seats) or not isinstance(options.get("name"), str):
+        return False
     rules = full_rules(options["rules"], catalog)
-    people = sum(1 for seat in options["seats"] if seat["bot"] is None)
-    return bool(rules["passing"]) and people == 1 and "seed" in options
+    people = sum(1 for seat in seats if seat.get("bot") is None)
+    return bool(rules["passing"]) and people == 1 and type(options.get("seed")) in (int, str)
 
 
 def first_view(options: dict, catalog: dict) -> dict:
@@ -83,7 +89,7 @@ def first_view(options: dict, catalog: dict) -> dict:
         "can_claim": False,
         "summary_hand": None,
         "hands_read": 0,
-        "game_key": str(options["seed"]) + ":" + str(players - 1 - len(thinking)),  # the passes made
+        "game_key": options["name"] + ":" + str(players - 1 - len(thinking)),  # the passes made
         "last_decision": None,
         "friends": None,
     }

@@ -34,6 +34,12 @@ def browser_storage() -> Storage:
         return storage
 
 
+def random_hex(size: int) -> str:
+    """``size`` bytes from the browser's cryptographic generator, as lowercase hex."""
+    values = window.crypto.getRandomValues(window.Uint8Array.new(size))
+    return "".join("{:02x}".format(values[index]) for index in range(size))
+
+
 def take_link_query() -> str:
     """The page address's query (a shared deal), removed from the address so a reload does not repeat it."""
     query = str(window.location.search or "")
@@ -151,5 +157,5 @@ else:
     InputManager(document, create_proxy, controller)
     # Give the browser a turn between PyScript's own start and the first draw: one long task otherwise.
     await asyncio.sleep(0.001)  # noqa: F704 - PyScript runs this with top-level await
-    seed = 1 + int(window.Math.random() * (2**31 - 2))  # a new game's deal number, should this visit need one
-    await controller.boot(window.heartsEngine, take_link_query(), seed)  # noqa: F704 - PyScript runs this with top-level await
+    deal = {"seed": random_hex(16), "name": random_hex(8)}  # a new game's secret deal, should this visit need one
+    await controller.boot(window.heartsEngine, take_link_query(), deal)  # noqa: F704 - PyScript runs this with top-level await
