@@ -96,20 +96,10 @@ async function gathered(connection) {
   return connection.localDescription.sdp;
 }
 
-function watch(channel, connection, handlers, key, limit) {
-  let closed = false;
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    handlers.close(key);
-  };
-  channel.addEventListener("open", () => handlers.open(key));
-  channel.addEventListener("message", (event) => {
-    // The engine reads every message strictly; one far beyond any a friend's page sends is not passed on.
-    if (typeof event.data === "string" && event.data.length <= limit) handlers.message(key, event.data);
-  });
-  channel.addEventListener("close", close);
-  watchConnection(connection, close);
+/* The text of a message on a channel, or null: not text, or longer than `limit` characters (the engine
+   reads every message strictly; one far beyond any a page of the game sends is not passed on). */
+function textOf(event, limit) {
+  return typeof event.data === "string" && event.data.length <= limit ? event.data : null;
 }
 
 /* A connection that failed or closed, or stayed disconnected for a while (it may come back by itself). */
@@ -123,20 +113,55 @@ function watchConnection(connection, close) {
   });
 }
 
+/* The host's connection to the friend in `seat`, with its channel; `handlers` as createHost's. Its end
+   is reported once (handlers.close), whatever ends it: its close, a failure, a send that fails;
+   end(false), the host's own close when the seat gets a new connection or the game ends, reports
+   nothing. Once ended, nothing more of it is reported (a late event of an old connection cannot speak
+   for the seat's new one). */
+function hostConnection(seat, stun, handlers) {
+  const connection = new RTCPeerConnection({ iceServers: iceServers(stun) });
+  const channel = connection.createDataChannel(CHANNEL, { ordered: true });
+  let ended = false;
+  const end = (report) => {
+    if (ended) return;
+    ended = true;
+    connection.close();
+    if (report) handlers.close(seat);
+  };
+  channel.addEventListener("open", () => ended || handlers.open(seat));
+  channel.addEventListener("message", (event) => {
+    const text = textOf(event, MAX_MESSAGE);
+    if (!ended && text !== null) handlers.message(seat, text);
+  });
+  channel.addEventListener("close", () => end(true));
+  watchConnection(connection, () => end(true));
+  return {
+    connection,
+    end,
+    send(text) {
+      if (ended) return;
+      try {
+        if (channel.readyState !== "open") throw new Error("the channel is " + channel.readyState);
+        channel.send(text);
+      } catch {
+        end(true); // (closed under us, or over the channel's limit): its page greets again on a new invitation
+      }
+    },
+  };
+}
+
 /* The host's side: one connection per friend's seat; opened(seat), received(seat, text), closed(seat). */
 export function createHost(opened, received, closed) {
   const handlers = { open: opened, message: received, close: closed };
-  const seats = new Map();
+  const seats = new Map(); // seat → its connection (hostConnection)
   return {
     /* A new invitation for seat: the offer's code (any earlier connection of that seat is closed). */
     async invite(seat, stun) {
-      seats.get(seat)?.connection.close();
-      const connection = new RTCPeerConnection({ iceServers: iceServers(stun) });
-      const channel = connection.createDataChannel(CHANNEL, { ordered: true });
-      seats.set(seat, { connection, channel });
-      watch(channel, connection, handlers, seat, MAX_MESSAGE);
-      await connection.setLocalDescription(await connection.createOffer());
-      return encodeDescription(await gathered(connection));
+      seats.get(seat)?.end(false);
+      const entry = hostConnection(seat, stun, handlers);
+      seats.set(seat, entry);
+      await entry.connection.setLocalDescription(await entry.connection.createOffer());
+      return encodeDescription(await gathered(entry.connection));
     },
     /* The friend's reply to seat's invitation. */
     async accept(seat, code) {
@@ -145,20 +170,11 @@ export function createHost(opened, received, closed) {
       await entry.connection.setRemoteDescription(decodeDescription(code, "answer"));
     },
     send(seat, text) {
-      const entry = seats.get(seat);
-      try {
-        if (entry && entry.channel.readyState === "open") entry.channel.send(text);
-      } catch {
-        entry.connection.close(); // (over the channel's limit): its page greets again on a new invitation
-      }
-    },
-    close(seat) {
-      seats.get(seat)?.connection.close();
-      seats.delete(seat);
+      seats.get(seat)?.send(text);
     },
     /* Every connection (another game begins). */
     closeAll() {
-      for (const entry of seats.values()) entry.connection.close();
+      for (const entry of seats.values()) entry.end(false);
       seats.clear();
     },
   };
@@ -171,11 +187,15 @@ export async function join(offer, stun, opened, received, closed) {
   let channel = null;
   let done = false;
   const once = () => done || ((done = true), closed());
-  const wrapped = { open: () => opened(), message: (_, text) => received(text), close: once };
   watchConnection(connection, once); // (before the channel comes: a connection that never opens fails too)
   connection.addEventListener("datachannel", (event) => {
     channel = event.channel;
-    watch(channel, connection, wrapped, 0, MAX_FROM_HOST);
+    channel.addEventListener("open", () => opened());
+    channel.addEventListener("message", (message) => {
+      const text = textOf(message, MAX_FROM_HOST);
+      if (text !== null) received(text);
+    });
+    channel.addEventListener("close", once);
   });
   await connection.setRemoteDescription(decodeDescription(offer, "offer"));
   await connection.setLocalDescription(await connection.createAnswer());
