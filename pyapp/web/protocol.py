@@ -13,7 +13,12 @@ the thinker worker, once per finished hand).
 Both sides import this module: the engine (:mod:`pyapp.host.game`) writes
 exactly the fields named here, and the page reads them as attributes of the
 records below, so reading a field nobody writes fails at once (a test checks
-both).  Plain Python that MicroPython and CPython both run.
+both).  Each field is declared once, with its type (its *kind*), and the
+reader checks every one: a message with a field of the wrong type, a card
+that is no card or a seat the table does not have is refused
+(:class:`Refused`: where, and why), which a friend's page relies on (its
+host's page is another person's).  Plain Python that MicroPython and
+CPython both run.
 """
 
 import json
@@ -142,66 +147,380 @@ def friend_message(intent: str, number: int, **arguments) -> str:
     return json.dumps(data)
 
 
-class Record:
-    """Plain data read into attributes: exactly ``FIELDS``, each required; ``NESTED`` fields hold records.
+# The types of the fields ---------------------------------------------------------------
+#
+# Every field below is declared once, with its kind: what the reader takes (``kind.read(value, reading)``
+# gives the value as the page keeps it, or raises :class:`Refused`).  A field's seat numbers are checked
+# against the table's seats and its lists with one item a seat against their number (:class:`Reading`),
+# so nothing a message holds can name a seat the table does not have.
 
-    ``NESTED`` maps a field to (record class, shape) with shape ``"one"`` (a
-    record or None), ``"list"`` or ``"values"`` (a dict of records).
+MIN_PLAYERS, MAX_PLAYERS = 3, 10
+MAX_CARDS = 104  # two packs: no list of cards is longer
+MAX_COUNT = 10**9  # turns, hands, milliseconds, points: no figure of a game is larger
+MAX_WORD = 40  # a code, a level, a rule's choice
+MAX_TEXT = 1_000  # a sentence (a refusal's English text, one of its values)
+MAX_DATA = 2_000_000  # a text carried for storage, a worker or a friend's device (a whole saved game)
+MAX_ITEMS = 10_000  # hands in a game, writes in an answer
+RANKS = "23456789TJQKA"
+SUITS = "CDHS"
+WORD_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789_-"
+PHASES = ("pass", "play", "moon", "over", "played")  # "played": a finished hand still on show
+PASS_DIRECTIONS = ("left", "right", "across", "hold")
+MOON_CHOICES = ("add_to_others", "subtract_from_self")
+
+
+class Refused(ValueError):
+    """Data this side does not take: ``where`` it is (a field's path, as ``view.scores[2]``) and ``why``."""
+
+    def __init__(self, where: str, why: str):
+        super().__init__(where + ": " + why if where else why)
+        self.where = where
+        self.why = why
+
+    def within(self, step: str) -> "Refused":
+        """The same refusal, seen from ``step`` (a field's name, or ``[index]``) that holds its data."""
+        inner = "." + self.where if self.where and self.where[0] != "[" else self.where
+        return Refused(step + inner, self.why)
+
+
+class Reading:
+    """What one message's reading has met that only its table can check: the seats it names and the lengths
+    of its lists with an item a seat; ``players``: the table's seats, when known before the message."""
+
+    def __init__(self, players: int = None):
+        self.players = players
+        self.seats = 0  # one more than the highest seat named
+        self.lengths = []
+
+    def check(self, players: int) -> None:
+        """Refuse a seat beyond ``players`` seats, or a list with an item a seat of another length."""
+        if self.seats > players:
+            raise Refused("", "names seat " + str(self.seats - 1) + " at a table of " + str(players))
+        for length in self.lengths:
+            if length != players:
+                raise Refused("", "has " + str(length) + " items for " + str(players) + " seats")
+
+
+class Whole:
+    """A whole number (never a bool) from ``low`` to ``high``."""
+
+    def __init__(self, low: int, high: int):
+        self.low, self.high = low, high
+
+    def read(self, value, reading: Reading) -> int:
+        """The number, or :class:`Refused`."""
+        if type(value) is not int or not self.low <= value <= self.high:
+            raise Refused("", "is not a whole number from " + str(self.low) + " to " + str(self.high))
+        return value
+
+
+class Number:
+    """A number (a whole one or not; never a bool) between -MAX_COUNT and MAX_COUNT."""
+
+    def read(self, value, reading: Reading) -> float:
+        """The number, or :class:`Refused`."""
+        if type(value) not in (int, float) or not -MAX_COUNT <= value <= MAX_COUNT:  # (NaN is refused too)
+            raise Refused("", "is not a number")
+        return value
+
+
+class Flag:
+    """True or False."""
+
+    def read(self, value, reading: Reading) -> bool:
+        """The flag, or :class:`Refused`."""
+        if type(value) is not bool:
+            raise Refused("", "is not true or false")
+        return value
+
+
+class Text:
+    """A text of at most ``most`` characters, made only of ``letters`` when they are given."""
+
+    def __init__(self, most: int, letters: str = None):
+        self.most, self.letters = most, letters
+
+    def read(self, value, reading: Reading) -> str:
+        """The text, or :class:`Refused`."""
+        if type(value) is not str or len(value) > self.most:
+            raise Refused("", "is not a text of at most " + str(self.most) + " characters")
+        if self.letters is not None and not all(letter in self.letters for letter in value):
+            raise Refused("", "has a character a code does not have")
+        return value
+
+
+class OneOf:
+    """One of the texts ``choices``."""
+
+    def __init__(self, choices: tuple):
+        self.choices = choices
+
+    def read(self, value, reading: Reading) -> str:
+        """The text, or :class:`Refused`."""
+        if type(value) is not str or value not in self.choices:
+            raise Refused("", "is not one of " + ", ".join(self.choices))
+        return value
+
+
+class Card:
+    """A card's text: its rank and suit (``QS``, ``TH``)."""
+
+    def read(self, value, reading: Reading) -> str:
+        """The card's text, or :class:`Refused`."""
+        if not is_card(value):
+            raise Refused("", "is not a card")
+        return value
+
+
+def is_card(value) -> bool:
+    """Whether ``value`` is a card's text."""
+    return type(value) is str and len(value) == 2 and value[0] in RANKS and value[1] in SUITS
+
+
+class SeatNumber:
+    """A seat's number (0 is the first), which the table must have."""
+
+    def read(self, value, reading: Reading) -> int:
+        """The seat, or :class:`Refused`."""
+        if type(value) is not int or not 0 <= value < MAX_PLAYERS:
+            raise Refused("", "is not a seat")
+        reading.seats = max(reading.seats, value + 1)
+        return value
+
+
+class Maybe:
+    """None, or ``kind``."""
+
+    def __init__(self, kind):
+        self.kind = kind
+        self.nested = (kind, "one") if is_record(kind) else None
+
+    def read(self, value, reading: Reading) -> object:
+        """None or the value, or :class:`Refused`."""
+        return None if value is None else self.kind.read(value, reading)
+
+
+class ListOf:
+    """A list of ``kind``, of ``least`` to ``most`` items."""
+
+    def __init__(self, kind, most: int, least: int = 0):
+        self.kind, self.most, self.least = kind, most, least
+        self.nested = (kind, "list") if is_record(kind) else None
+
+    def read(self, value, reading: Reading) -> list:
+        """The items read, or :class:`Refused`."""
+        if type(value) is not list or not self.least <= len(value) <= self.most:
+            raise Refused("", "is not a list of " + str(self.least) + " to " + str(self.most) + " items")
+        return [read_field(self.kind, item, reading, "[" + str(index) + "]") for index, item in enumerate(value)]
+
+
+class BySeat(ListOf):
+    """A list with one ``kind`` a seat of the table."""
+
+    def __init__(self, kind):
+        super().__init__(kind, MAX_PLAYERS)
+
+    def read(self, value, reading: Reading) -> list:
+        """The items read, or :class:`Refused`."""
+        items = ListOf.read(self, value, reading)
+        reading.lengths.append(len(items))
+        return items
+
+
+class Row:
+    """A list of exactly ``kinds``, in order (``[seat, card]``)."""
+
+    def __init__(self, *kinds):
+        self.kinds = kinds
+
+    def read(self, value, reading: Reading) -> list:
+        """The items read, or :class:`Refused`."""
+        if type(value) is not list or len(value) != len(self.kinds):
+            raise Refused("", "is not a list of " + str(len(self.kinds)) + " items")
+        return [
+            read_field(kind, value[index], reading, "[" + str(index) + "]") for index, kind in enumerate(self.kinds)
+        ]
+
+
+class DictOf:
+    """An object of at most ``most`` entries, each key ``key`` (a kind of text) and each value ``kind``."""
+
+    def __init__(self, key, kind, most: int):
+        self.key, self.kind, self.most = key, kind, most
+        self.nested = (kind, "values") if is_record(kind) else None
+
+    def read(self, value, reading: Reading) -> dict:
+        """The entries read, or :class:`Refused`."""
+        if type(value) is not dict or len(value) > self.most:
+            raise Refused("", "is not an object of at most " + str(self.most) + " entries")
+        entries = {}
+        for key, item in value.items():
+            self.key.read(key, reading)
+            entries[key] = read_field(self.kind, item, reading, "[" + key + "]")  # (the key read: no markup)
+        return entries
+
+
+class Shape:
+    """An object with exactly the entries ``kinds`` (a name → its kind), or some of them when ``partial``."""
+
+    def __init__(self, kinds: dict, partial: bool = False):
+        self.kinds, self.partial = kinds, partial
+
+    def read(self, value, reading: Reading) -> dict:
+        """The entries read, or :class:`Refused`."""
+        if type(value) is not dict:
+            raise Refused("", "is not an object")
+        entries = {}
+        for name, kind in self.kinds.items():
+            if name in value:
+                entries[name] = read_field(kind, value[name], reading, name)
+            elif not self.partial:
+                raise Refused("", "has no " + name)
+        if len(entries) != len(value):
+            raise Refused("", "has an entry it may not have")
+        return entries
+
+
+class AnyOf:
+    """The first of ``kinds`` that takes the value."""
+
+    def __init__(self, *kinds):
+        self.kinds = kinds
+
+    def read(self, value, reading: Reading) -> object:
+        """The value, or :class:`Refused`."""
+        for kind in self.kinds:
+            try:
+                return kind.read(value, reading)
+            except Refused:
+                continue
+        raise Refused("", "is none of the kinds it may be")
+
+
+def read_field(kind, value, reading: Reading, step: str) -> object:
+    """``value`` read as ``kind``, refused as the data at ``step`` (a field's name, or ``[index]``)."""
+    try:
+        return kind.read(value, reading)
+    except Refused as error:
+        raise error.within(step) from None
+
+
+def is_record(kind) -> bool:
+    """Whether ``kind`` is a :class:`Record` class (data read into attributes)."""
+    return isinstance(kind, type) and issubclass(kind, Record)
+
+
+def declared(record: type) -> type:
+    """A record class with ``NESTED`` worked out from its ``FIELDS``: the fields that hold records, each as
+    (the record class, ``"one"`` (a record or None), ``"list"`` or ``"values"`` (an object of records))."""
+    record.NESTED = {name: kind.nested for name, kind in record.FIELDS.items() if getattr(kind, "nested", None)}
+    return record
+
+
+FLAG = Flag()
+NUMBER = Number()
+CARD = Card()
+SEAT = SeatNumber()
+COUNT = Whole(0, MAX_COUNT)
+POINTS = Whole(-MAX_COUNT, MAX_COUNT)
+WORD = Text(MAX_WORD, WORD_LETTERS)
+CARD_LIST = ListOf(CARD, MAX_CARDS)
+SEAT_LIST = ListOf(SEAT, MAX_PLAYERS)
+PLAYED = Row(SEAT, CARD)  # a card played: [seat, card]
+DATA = Text(MAX_DATA)
+RULES = {
+    "players": Whole(MIN_PLAYERS, MAX_PLAYERS),
+    "variant": OneOf(("classic", "omnibus", "cancellation")),
+    "omnibus_card": OneOf(("JD", "TD")),
+    "no_points_first_trick": FLAG,
+    "hearts_break": OneOf(("heart", "heart_or_queen")),
+    "moon": OneOf(("others_plus", "shooter_chooses", "self_minus")),
+    "target": COUNT,
+    "game_end": OneOf(("reach", "pass")),
+    "ties": OneOf(("shared", "play_on")),
+    "pass_cycle": OneOf(("left_right", "left_right_hold")),
+    "passing": FLAG,
+}
+
+
+class Record:
+    """Plain data read into attributes: exactly ``FIELDS`` (a name → its kind), each required and of its
+    kind, else :class:`Refused`.
+
     ``ADDED`` names fields added since data was first stored: the page's
     copies from an earlier version lack them, and they read as None.
+    ``check`` refuses what the fields' kinds alone cannot (a record's table).
     """
 
-    FIELDS = ()
-    NESTED = {}
+    FIELDS = {}
     ADDED = ()
 
-    def __init__(self, data):
-        if not isinstance(data, dict):
-            raise ValueError(type(self).__name__ + " is not an object")
-        for name in self.FIELDS:
-            if name not in data and name not in self.ADDED:
-                raise ValueError(type(self).__name__ + " has no " + name)
-            value = data.get(name)
-            nested = self.NESTED.get(name)
-            if nested is not None and value is not None:
-                kind, shape = nested
-                if shape == "one":
-                    value = kind(value)
-                elif shape == "list":
-                    value = [kind(item) for item in value]
-                else:
-                    value = {key: kind(item) for key, item in value.items()}
-            setattr(self, name, value)
+    def __init__(self, data, reading: Reading = None):
+        if type(data) is not dict:
+            raise Refused("", type(self).__name__ + " is not an object")
+        reading = Reading() if reading is None else reading
+        present = 0
+        for name, kind in self.FIELDS.items():
+            if name in data:
+                present += 1
+                setattr(self, name, read_field(kind, data[name], reading, name))
+            elif name in self.ADDED:
+                setattr(self, name, None)
+            else:
+                raise Refused("", type(self).__name__ + " has no " + name)
+        if present != len(data):
+            raise Refused("", type(self).__name__ + " has a field it may not have")
+        self.check(reading)
+
+    @classmethod
+    def read(cls, value, reading: Reading) -> "Record":
+        """The record read from ``value`` (a record is a kind of field too)."""
+        return cls(value, reading)
+
+    def check(self, reading: Reading) -> None:
+        """Refuse what the fields' kinds cannot tell: nothing, but for a record that knows its table."""
 
 
+@declared
 class Seat(Record):
     """A seat: its name, its computer level (None: a person), and whether a friend sits there at their own
     device."""
 
-    FIELDS = ("name", "bot", "friend")
+    FIELDS = {"name": Text(MAX_NAME), "bot": Maybe(WORD), "friend": FLAG}
     ADDED = ("friend",)
 
 
+@declared
 class Trick(Record):
     """A trick: who led, the plays as [seat, card], the winner (None: cancelled or unfinished)."""
 
-    FIELDS = ("leader", "plays", "winner")
+    FIELDS = {"leader": SEAT, "plays": ListOf(PLAYED, MAX_PLAYERS), "winner": Maybe(SEAT)}
 
 
+@declared
 class Result(Record):
     """How a hand scored: points taken, added to each total, the moon's shooter and choice, who took Q♠
     and the Omnibus card."""
 
-    FIELDS = ("taken", "added", "shooter", "choice", "queen", "omnibus")
+    FIELDS = {
+        "taken": BySeat(POINTS),
+        "added": BySeat(POINTS),
+        "shooter": Maybe(SEAT),
+        "choice": Maybe(OneOf(MOON_CHOICES)),
+        "queen": Maybe(SEAT),
+        "omnibus": Maybe(SEAT),
+    }
     ADDED = ("omnibus",)
 
 
+@declared
 class Refusal(Record):
     """Why the engine refused an intent: a catalogue code with its values, or (no code) the English text."""
 
-    FIELDS = ("code", "values", "text")
+    FIELDS = {"code": WORD, "values": DictOf(WORD, Text(MAX_TEXT), MAX_WORD), "text": Text(MAX_TEXT)}
 
 
+@declared
 class View(Record):
     """What one viewer sees now, and what happens next (``step``; ``after_ms``: when CONTINUE is due).
 
@@ -213,76 +532,111 @@ class View(Record):
     timed for, so a timer that fires after the person acted changes nothing.
     """
 
-    FIELDS = (
-        "turn",
-        "step",
-        "after_ms",
-        "seat",
-        "seats",
-        "party",
-        "rules",
-        "moon_points",
-        "phase",
-        "hand_index",
-        "dealer",
-        "pass_direction",
-        "pass_to",
-        "hand",
-        "legal",
-        "reasons",
-        "received",
-        "passes_chosen",
-        "to_act",
-        "trick",
-        "last_trick",
-        "last_trick_key",
-        "tricks_played",
-        "hearts_broken",
-        "points_taken",
-        "hand_sizes",
-        "scores",
-        "moon_outcomes",
-        "winners",
-        "can_undo",
-        "can_claim",
-        "summary_hand",
-        "hands_read",
-        "game_key",
-        "last_decision",
-        "friends",
-    )
-    NESTED = {"seats": (Seat, "list"), "last_trick": (Trick, "one"), "reasons": (Refusal, "values")}
+    FIELDS = {
+        "turn": COUNT,
+        "step": OneOf(STEPS),
+        "after_ms": Maybe(COUNT),
+        "seat": SEAT,
+        "seats": ListOf(Seat, MAX_PLAYERS, MIN_PLAYERS),
+        "party": FLAG,
+        "rules": Shape(RULES),
+        "moon_points": COUNT,
+        "phase": OneOf(PHASES),
+        "hand_index": COUNT,
+        "dealer": SEAT,
+        "pass_direction": OneOf(PASS_DIRECTIONS),
+        "pass_to": SEAT,
+        "hand": CARD_LIST,
+        "legal": CARD_LIST,
+        "reasons": DictOf(CARD, Refusal, MAX_CARDS),
+        "received": CARD_LIST,
+        "passes_chosen": BySeat(FLAG),
+        "to_act": SEAT_LIST,
+        "trick": ListOf(PLAYED, MAX_PLAYERS),
+        "last_trick": Maybe(Trick),
+        "last_trick_key": Text(MAX_WORD),
+        "tricks_played": Whole(0, MAX_CARDS),
+        "hearts_broken": FLAG,
+        "points_taken": BySeat(POINTS),
+        "hand_sizes": BySeat(Whole(0, MAX_CARDS)),
+        "scores": BySeat(POINTS),
+        "moon_outcomes": DictOf(OneOf(MOON_CHOICES), BySeat(POINTS), len(MOON_CHOICES)),
+        "winners": SEAT_LIST,
+        "can_undo": FLAG,
+        "can_claim": FLAG,
+        "summary_hand": Maybe(COUNT),
+        "hands_read": COUNT,
+        "game_key": Text(MAX_WORD),
+        "last_decision": Maybe(Shape({"seat": SEAT, "ms": NUMBER, "playouts": COUNT, "choices": COUNT})),
+        "friends": Maybe(
+            Shape(
+                {"secret": WORD, "here": SEAT_LIST, "away": ListOf(Row(SEAT, COUNT), MAX_PLAYERS), "benched": SEAT_LIST}
+            )
+        ),
+    }
     ADDED = ("hands_read", "friends")
 
+    def check(self, reading: Reading) -> None:
+        """Refuse seats the table does not have, and rules for another number of players."""
+        players = len(self.seats)
+        if self.rules["players"] != players:
+            raise Refused("rules.players", "is not the number of seats")
+        reading.check(players)
 
+
+@declared
 class Hint(Record):
     """The Hard player's advice: expected points per legal card, the card it would play, playouts run."""
 
-    FIELDS = ("points", "best", "playouts")
+    FIELDS = {"points": DictOf(CARD, NUMBER, MAX_CARDS), "best": CARD, "playouts": COUNT}
 
 
+@declared
 class Decision(Record):
     """One reviewed decision of a person's: the trick's number (-1: the pass), the cards chosen, each choice
     as [cards, expected points this hand] (best first), the points it lost against the best, whether
     that makes it a mistake, and why (a code of :mod:`pyapp.bots.review`, or "")."""
 
-    FIELDS = ("seat", "trick", "made", "choices", "lost", "mistake", "why")
+    FIELDS = {
+        "seat": SEAT,
+        "trick": Whole(-1, MAX_CARDS),
+        "made": CARD_LIST,
+        "choices": ListOf(Row(CARD_LIST, NUMBER), MAX_CARDS),
+        "lost": NUMBER,
+        "mistake": FLAG,
+        "why": WORD,
+    }
 
 
+@declared
 class Review(Record):
     """A finished hand's review: its tricks, the viewer's pass, the people's decisions, the points lost to
     mistakes in this hand and in the game's reviewed hands."""
 
-    FIELDS = ("hand", "tricks", "passed", "received", "pass_to", "decisions", "lost", "game_lost")
-    NESTED = {"tricks": (Trick, "list"), "decisions": (Decision, "list")}
+    FIELDS = {
+        "hand": COUNT,
+        "tricks": ListOf(Trick, MAX_CARDS),
+        "passed": CARD_LIST,
+        "received": CARD_LIST,
+        "pass_to": SEAT,
+        "decisions": ListOf(Decision, MAX_CARDS),
+        "lost": NUMBER,
+        "game_lost": NUMBER,
+    }
 
 
+@declared
 class Link(Record):
-    """A deal link read: its (partial) rules, deal number and computer levels."""
+    """A deal link read: its (partial) rules, deal number (or a game's own deal) and computer levels."""
 
-    FIELDS = ("rules", "seed", "levels")
+    FIELDS = {
+        "rules": Shape(RULES, partial=True),
+        "seed": Maybe(AnyOf(Whole(0, 2**53 - 1), Text(MAX_WORD, WORD_LETTERS))),
+        "levels": ListOf(WORD, MAX_PLAYERS),
+    }
 
 
+@declared
 class Answer(Record):
     """The engine's answer to one intent.
 
@@ -306,33 +660,31 @@ class Answer(Record):
     (:func:`patched`).
     """
 
-    FIELDS = (
-        "ok",
-        "refusal",
-        "view",
-        "results_count",
-        "new_results",
-        "writes",
-        "hint",
-        "link",
-        "query",
-        "jobs",
-        "reviews",
-        "reviews_reset",
-        "review",
-        "outbox",
-        "reply_to",
-        "patch",
-    )
-    ADDED = ("patch",)  # (a friend's page reads an older host's refusal of its version)
-    NESTED = {
-        "refusal": (Refusal, "one"),
-        "view": (View, "one"),
-        "new_results": (Result, "list"),
-        "hint": (Hint, "one"),
-        "link": (Link, "one"),
-        "review": (Review, "one"),
+    FIELDS = {
+        "ok": FLAG,
+        "refusal": Maybe(Refusal),
+        "view": Maybe(View),
+        "results_count": COUNT,
+        "new_results": ListOf(Result, MAX_ITEMS),
+        "writes": ListOf(Row(Text(MAX_WORD), Maybe(DATA)), MAX_ITEMS),
+        "hint": Maybe(Hint),
+        "link": Maybe(Link),
+        "query": Maybe(Text(MAX_TEXT)),
+        "jobs": ListOf(DATA, MAX_ITEMS),
+        "reviews": ListOf(Row(COUNT, BySeat(NUMBER)), MAX_ITEMS),
+        "reviews_reset": FLAG,
+        "review": Maybe(Review),
+        "outbox": ListOf(Row(SEAT, DATA), MAX_PLAYERS),
+        "reply_to": Maybe(COUNT),
+        "patch": Maybe(COUNT),
     }
+    ADDED = ("patch",)  # (a friend's page reads an older host's refusal of its version)
+
+    def check(self, reading: Reading) -> None:
+        """Refuse seats the table does not have (the view's table, else the one the reader knew)."""
+        players = len(self.view.seats) if self.view is not None else reading.players
+        if players is not None:
+            reading.check(players)
 
 
 class StaleView(ValueError):
@@ -343,6 +695,7 @@ def patched(data, last_view: dict = None):
     """An answer's data with a patch's view laid over ``last_view`` (a whole view again); changes to
     another view than ``last_view`` raise :class:`StaleView`."""
     if isinstance(data, dict) and data.get("patch") is not None and data.get("view") is not None:
+        read_field(COUNT, data["patch"], Reading(), "patch")
         if not isinstance(last_view, dict) or last_view.get("turn") != data["patch"]:
             raise StaleView("changes to a view this page does not have")
         if not isinstance(data["view"], dict):
@@ -354,9 +707,10 @@ def patched(data, last_view: dict = None):
 
 
 def read_answer(text: str, last_view: dict = None) -> Answer:
-    """The engine's answer from its JSON text; ``raw_view`` keeps the view as data (the page stores it).
-    A friend's page gives the ``last_view`` it had on the connection, for a patch to lay over."""
+    """The engine's answer from its JSON text, every field checked (:class:`Refused`: which, and why);
+    ``raw_view`` keeps the view as data (the page stores it).  A friend's page gives the ``last_view`` it
+    had on the connection, for a patch to lay over (and whose seats the answer's must be)."""
     data = patched(json.loads(text), last_view)
-    answer = Answer(data)
-    answer.raw_view = data.get("view") if isinstance(data, dict) else None
+    answer = Answer(data, Reading(len(last_view["seats"]) if last_view else None))
+    answer.raw_view = data["view"]
     return answer
