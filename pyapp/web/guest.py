@@ -24,6 +24,8 @@ from .view import refusal_text
 
 REPLY_SECONDS = 20  # how long a friend's page waits for the host's answer before it says the host is silent
 GUEST_PREFIX = "hearts.friend."  # the friends' game's copies in a friend's storage
+HOST_MESSAGE = "host_message"  # the code of a host's message this page refused
+FOR_THE_HOST = ("writes", "jobs", "outbox", "link", "query")  # an answer's fields a friend's device never has
 
 
 class GuestStore:
@@ -51,12 +53,33 @@ class GuestStore:
         self.store.removeItem(self._key(key))
 
 
-def local_refusal(code: str, text: str):
-    """An answer made on this page: ``code`` refused (nothing went to the host)."""
+def local_refusal(code: str, text: str, reply_to: int = None):
+    """An answer made on this page: ``code`` refused (nothing went to the host, or what came back was not
+    taken), answering this page's message ``reply_to`` when it is known."""
     data = {name: None for name in protocol.Answer.FIELDS}
     data.update(ok=False, refusal={"code": code, "values": {}, "text": text}, results_count=0)
-    data.update(new_results=[], writes=[], jobs=[], reviews=[], reviews_reset=False, outbox=[], patch=None)
+    data.update(new_results=[], writes=[], jobs=[], reviews=[], reviews_reset=False, outbox=[], reply_to=reply_to)
     return protocol.read_answer(json.dumps(data))
+
+
+def from_host(answer) -> None:
+    """Refuse what a host never sends a friend's device: storage writes, review jobs, messages for other
+    devices, a deal link (:class:`protocol.Refused`)."""
+    for name in FOR_THE_HOST:
+        if getattr(answer, name) not in (None, []):
+            raise protocol.Refused(name, "is sent to no friend's device")
+
+
+def refused_message(text: str, error: Exception):
+    """A host's message this page does not take, as this page's refusal (``reason.host_message``, with the
+    reason in English); it answers the message of ours it names."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RuntimeError):  # (not JSON, or nested too deep for CPython)
+        data = None
+    reply_to = data.get("reply_to") if isinstance(data, dict) else None
+    reason = ("The host's message is refused: " + str(error))[: protocol.MAX_TEXT]
+    return local_refusal(HOST_MESSAGE, reason, reply_to if type(reply_to) is int else None)
 
 
 class GuestClient:
@@ -95,16 +118,18 @@ class GuestClient:
         return waiting[1]
 
     def receive(self, text: str) -> None:
-        """A message from the host: the answer to one of ours, or news of the table (``pushed``)."""
+        """A message from the host: the answer to one of ours, or news of the table (``pushed``); one this
+        page does not take (a field of the wrong type, say) changes nothing but is answered as refused."""
         try:
             answer = protocol.read_answer(text, self.last_view)
+            from_host(answer)
         except protocol.StaleView:  # a message was lost: greeting again, the host sends the whole view
             self.last_view = None
             if self.stale is not None:
                 self.stale()
             return
-        except (ValueError, KeyError, TypeError, AttributeError):
-            return  # not an answer of this version: nothing to show
+        except (ValueError, RuntimeError) as error:  # (RuntimeError: JSON nested too deep for CPython)
+            answer = refused_message(text, error)
         if answer.raw_view is not None:
             self.last_view = answer.raw_view
         waiting = self.replies.pop(answer.reply_to, None) if answer.reply_to is not None else None

@@ -359,6 +359,7 @@ TEXT = {
     "reason.no_friends": "Tuto hru nehrají žádní přátelé u svých zařízení",
     "reason.hint_given": "Radu k této kartě už jste dostali",
     "reason.friend_silent": "Hostitel neodpovídá: spojení se možná přerušilo",
+    "reason.host_message": "Stránka hostitele poslala zprávu, kterou tato stránka nemůže přijmout: nic se nezměnilo",
     "reason.think_time": "Čas na přemýšlení musí být mezi 10 ms a 10 s",
     "reason.deal_number": "Číslo rozdání musí být celé číslo",
     "reason.nothing_to_undo": "Nemáš co vzít zpět",

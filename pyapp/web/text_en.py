@@ -355,6 +355,7 @@ TEXT = {
     "reason.no_friends": "No friends play this game at their own devices",
     "reason.hint_given": "You have had the hint for this card",
     "reason.friend_silent": "The host does not answer: the connection may be lost",
+    "reason.host_message": "The host's page sent a message this page cannot accept: nothing was changed",
     "reason.think_time": "The thinking time must be between 10 ms and 10 s",
     "reason.deal_number": "The deal number must be a whole number",
     "reason.nothing_to_undo": "There is nothing of yours to undo",

@@ -359,6 +359,7 @@ TEXT = {
     "reason.no_friends": "Šio žaidimo draugai prie savo įrenginių nežaidžia",
     "reason.hint_given": "Patarimą šiai kortai jau gavote",
     "reason.friend_silent": "Šeimininkas neatsako: ryšys galėjo nutrūkti",
+    "reason.host_message": "Šeimininko puslapis atsiuntė pranešimą, kurio šis puslapis negali priimti: niekas nepakeista",
     "reason.think_time": "Mąstymo laikas turi būti nuo 10 ms iki 10 s",
     "reason.deal_number": "Dalijimo numeris turi būti sveikasis skaičius",
     "reason.nothing_to_undo": "Nėra ko atšaukti",

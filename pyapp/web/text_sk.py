@@ -359,6 +359,7 @@ TEXT = {
     "reason.no_friends": "Túto hru nehrajú žiadni priatelia pri svojich zariadeniach",
     "reason.hint_given": "Radu k tejto karte ste už dostali",
     "reason.friend_silent": "Hostiteľ neodpovedá: spojenie sa možno prerušilo",
+    "reason.host_message": "Stránka hostiteľa poslala správu, ktorú táto stránka nemôže prijať: nič sa nezmenilo",
     "reason.think_time": "Čas na premýšľanie musí byť medzi 10 ms a 10 s",
     "reason.deal_number": "Číslo rozdania musí byť celé číslo",
     "reason.nothing_to_undo": "Nemáš čo vziať späť",

@@ -14,6 +14,7 @@ from .i18n import card_name, decimal, has_text, languages, shown_name, t
 from .i18n import language as current_language
 from .markup import card_markup, close_button, dialog, escape, seat_name, trick_figures
 from .names import COLLECT, DEFAULT_LEVEL, SPEEDS, THINK_TIMES, TOGGLE, card_face
+from .protocol import is_card
 from .review_view import lost_line, render_review, review_button
 
 UNDO_STEPS = ("play", "pass", "collect")  # when the person may take back their last decision
@@ -34,18 +35,22 @@ def reason(view, card: str) -> str:
 
 
 def refusal_text(refusal) -> str:
-    """An engine's refusal (:class:`web.protocol.Refusal`) in the language in use."""
+    """An engine's refusal (:class:`web.protocol.Refusal`) in the language in use (a code or values this page
+    cannot word: that something went wrong)."""
     if not refusal.code:  # not one the engine foresaw: its English text is only for English
         return refusal.text if current_language() == "en" else t("notice.error")
     values = dict(refusal.values)
-    if "card" in values:
+    if "card" in values and is_card(values["card"]):
         values["card"] = card_name(values["card"])
-    if "suit" in values:
-        values["suit"] = t("suit." + values["suit"])
-    for name, prefix in (("option", "option."), ("level", "level.")):
+    for name, prefix in (("suit", "suit."), ("option", "option."), ("level", "level.")):
         if name in values and has_text(prefix + values[name]):
-            values[name] = t(prefix + values[name])  # a known rule or level by its name in this language
-    return t("reason." + refusal.code, **values)
+            values[name] = t(prefix + values[name])  # a known suit, rule or level by its name in this language
+    if not has_text("reason." + refusal.code):
+        return t("notice.error")
+    try:
+        return t("reason." + refusal.code, **values)
+    except (KeyError, IndexError, ValueError):  # values missing, or a count that is no number
+        return t("notice.error")
 
 
 def render_title() -> str:
