@@ -354,3 +354,28 @@ class TestTheFriendsPage:
             assert session.step == protocol.STEP_WAIT and MARKUP not in actuator.html  # (passed: the host is to)
 
         run_async(run())
+
+    def test_every_number_the_page_draws_is_escaped_past_the_reader_too(self, table):
+        """Markup the reader would have refused, put in a view's numbers after it: the page draws it escaped, or
+        (where it counts or computes with the number) draws nothing."""
+        answer = read_by_a_page(json.dumps(with_every_part(table.messages)[-1]))[1]
+        seen = answer.view
+        for name in ("scores", "points_taken", "hand_sizes"):
+            setattr(seen, name, [MARKUP] * len(getattr(seen, name)))
+        seen.moon_points, seen.rules = MARKUP, dict(seen.rules, target=MARKUP)
+        seen.moon_outcomes = {"add_to_others": [MARKUP] * 4, "subtract_from_self": [MARKUP] * 4}
+        session = Session()
+        session.show(seen, answer.results_count, answer.new_results, fresh=True)
+        html = ""
+        for step, render in (
+            (protocol.STEP_PLAY, view.render_table),
+            (protocol.STEP_PLAY, view.render_sheet),
+            (protocol.STEP_MOON, lambda session: view.render_dialog(session, None)),
+            (protocol.STEP_OVER, lambda session: view.render_dialog(session, None)),
+        ):
+            seen.step = step
+            try:
+                html += render(session)
+            except ValueError:  # (a count or a computation that is no number)
+                continue
+        assert MARKUP not in html and html.count("&lt;img src=x onerror=alert(1)&gt;") >= 2 + 4 * 2 + 4

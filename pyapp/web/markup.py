@@ -30,6 +30,7 @@ def card_markup(text: str, tag: str = "button", classes: str = "", attributes: s
     its label.
     """
     rank, suit = card_face(text)
+    rank = escape(rank)
     name = label or card_name(text)
     if tag == "button":
         opening, spoken = ' type="button"', f'<span class="visually-hidden">{name}</span>'
@@ -45,6 +46,11 @@ def card_markup(text: str, tag: str = "button", classes: str = "", attributes: s
         f'<span class="pip{kind}" aria-hidden="true">{middle}</span>'
         f'<span class="corner end" aria-hidden="true">{index}</span></{tag}>'
     )
+
+
+def short_card(text: str) -> str:
+    """A card written short, escaped: ``"TH"`` → ``10♥``."""
+    return escape("".join(card_face(text)))
 
 
 def seat_name(view, seat: int) -> str:

@@ -9,9 +9,8 @@ their expected points, the one made and the best marked.  Plain Python for
 MicroPython and CPython.
 """
 
-from .i18n import decimal, t
-from .markup import SUIT_CLASS, close_button, dialog, seat_name, trick_figures
-from .names import card_face
+from .i18n import decimal, has_text, t
+from .markup import SUIT_CLASS, close_button, dialog, escape, seat_name, short_card, trick_figures
 
 PASS_PAGE = -1  # the review's page of the pass (the others are the tricks' numbers)
 CLOSE_TO_BEST = 0.05  # a choice this close to the best is called the best
@@ -20,7 +19,7 @@ PASSES_SHOWN = 5  # of the twenty passes played out, the best few are listed (an
 
 def coloured(cards) -> str:
     """Cards written short, each in its suit's colour."""
-    return " ".join(f'<span class="{SUIT_CLASS[card[1]]}">{"".join(card_face(card))}</span>' for card in cards)
+    return " ".join(f'<span class="{SUIT_CLASS[card[1]]}">{short_card(card)}</span>' for card in cards)
 
 
 def review_pages(review) -> list:
@@ -38,7 +37,7 @@ def decision_text(decision) -> str:
     """A decision in words: what was chosen and, for a mistake, what it cost and what was better."""
     made = coloured(decision.made)
     what = t("review.passing", cards=made) if decision.trick == PASS_PAGE else made
-    if decision.why:
+    if decision.why and has_text("review.why." + decision.why):  # (a reason this page knows)
         what = t("review.why." + decision.why, card=made)
     if decision.mistake:
         best = coloured(decision.choices[0][0])
@@ -108,6 +107,6 @@ def render_review(session) -> str:
 def review_button(session, hand: int) -> str:
     """The summary's way to the hand's review: a button once it is computed, else what is happening."""
     if hand in session.reviews:
-        return f'<button type="button" data-action="review" data-hand="{hand}">{t("review.open")}</button>'
+        return f'<button type="button" data-action="review" data-hand="{escape(hand)}">{t("review.open")}</button>'
     key = "review.unavailable" if session.reviews_failed else "review.pending"
     return f'<button type="button" disabled>{t(key)}</button>'

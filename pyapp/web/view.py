@@ -12,8 +12,8 @@ from .chart import render_chart
 from .friends_view import benched, friends_line, render_invitations, render_join, stood_in
 from .i18n import card_name, decimal, has_text, languages, shown_name, t
 from .i18n import language as current_language
-from .markup import card_markup, close_button, dialog, escape, seat_name, trick_figures
-from .names import COLLECT, DEFAULT_LEVEL, SPEEDS, THINK_TIMES, TOGGLE, card_face
+from .markup import card_markup, close_button, dialog, escape, seat_name, short_card, trick_figures
+from .names import COLLECT, DEFAULT_LEVEL, SPEEDS, THINK_TIMES, TOGGLE
 from .protocol import is_card
 from .review_view import lost_line, render_review, review_button
 
@@ -152,18 +152,18 @@ def render_table(session) -> str:
         x, y = seat_point(relative, players, 42, 40)
         acting = seat in view.to_act and step in ("play", "bot", "moon", "pass")
         classes = "seat" + (" me" if seat == me else "") + (" turn" if acting else "")
-        details = [f'<span class="score" title="{t("seat.total")}">{view.scores[seat]}</span>']
-        taken = view.points_taken[seat]
+        score, taken = escape(view.scores[seat]), escape(view.points_taken[seat])
+        details = [f'<span class="score" title="{t("seat.total")}">{score}</span>']
         details.append(f'<span class="taken" title="{t("seat.taken")}">♥ {taken}</span>')
         if seat != me:
-            details.append(f'<span class="count" title="{t("seat.cards")}">{view.hand_sizes[seat]}</span>')
+            details.append(f'<span class="count" title="{t("seat.cards")}">{escape(view.hand_sizes[seat])}</span>')
         if seat == view.dealer:
             details.append(f'<span class="chip" title="{t("seat.dealer")}">{t("seat.dealer_chip")}</span>')
         if seat in computer:
             details.append(f'<span class="chip" title="{t("seat.stood_in")}">{t("seat.stood_in_chip")}</span>')
         if view.phase == "pass" and view.passes_chosen[seat]:
             details.append(f'<span class="chip" title="{t("seat.passed")}">✓</span>')
-        label = t("seat.label", name=seat_name(view, seat), count=view.scores[seat], taken=taken)
+        label = t("seat.label", name=seat_name(view, seat), count=score, taken=taken)
         parts.append(
             f'<div class="{classes}" style="--x:{x}%;--y:{y}%" data-seat="{seat}" role="group" '
             f'aria-label="{label}"><span class="name">{seat_name(view, seat)}</span>'
@@ -200,7 +200,7 @@ def render_table(session) -> str:
         t("info.hand", number=view.hand_index + 1),
         t("passing." + view.pass_direction),
         f'<span class="{"broken" if view.hearts_broken else "unbroken"}">♥ {hearts}</span>',
-        t("info.target", target=view.rules["target"]),
+        t("info.target", target=escape(view.rules["target"])),
     ]
     parts.append(f'<p class="info">{" · ".join(info)}</p>')
     parts.append(f'<p class="status" role="status">{status_text(session)}</p>')
@@ -325,8 +325,7 @@ def render_sheet(session) -> str:
     if not results:
         return table
     names = [seat_name(view, seat) for seat in range(players)]
-    target = view.rules["target"]
-    return table + render_chart(names, results, target, t("chart.title"))
+    return table + render_chart(names, results, int(view.rules["target"]), t("chart.title"))
 
 
 def render_legend() -> str:
@@ -342,7 +341,7 @@ def render_legend() -> str:
 
 def signed(value: int) -> str:
     """A score change with its sign: ``+3``, ``−26``, ``0``."""
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+    return f"+{escape(value)}" if value > 0 else f"−{escape(-value)}" if value < 0 else "0"
 
 
 def render_dialog(session, catalog) -> str:
@@ -393,7 +392,7 @@ def render_summary(session) -> str:
     for seat in range(len(view.seats)):
         total = before[seat] + result.added[seat]
         rows.append(
-            f'<tr><th scope="row">{seat_name(view, seat)}</th><td>{result.taken[seat]}</td>'
+            f'<tr><th scope="row">{seat_name(view, seat)}</th><td>{escape(result.taken[seat])}</td>'
             f"<td>{signed(result.added[seat])}</td>"
             f"<td>{total}</td></tr>"
         )
@@ -401,9 +400,9 @@ def render_summary(session) -> str:
     if result.shooter is not None:
         how = "subtracted" if result.choice == "subtract_from_self" else "added"
         if result.shooter == view.seat:
-            text = t("summary.moon_you_" + how, points=view.moon_points)
+            text = t("summary.moon_you_" + how, points=escape(view.moon_points))
         else:
-            text = t("summary.moon_" + how, name=seat_name(view, result.shooter), points=view.moon_points)
+            text = t("summary.moon_" + how, name=seat_name(view, result.shooter), points=escape(view.moon_points))
         moon = f'<p class="moon" role="alert">{text}</p>'
     head = "".join(f"<th>{t(key)}</th>" for key in ("summary.taken", "summary.scored", "summary.total"))
     body = f"{moon}<table><thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
@@ -427,11 +426,10 @@ def takers(view, result) -> str:
     for key, seat, card in (("summary.queen", result.queen, "QS"), ("summary.omnibus", result.omnibus, omnibus)):
         if seat is None or card is None:
             continue
-        rank, suit = card_face(card)
         if seat == view.seat:
-            lines.append(t(key + "_you", card=rank + suit))
+            lines.append(t(key + "_you", card=short_card(card)))
         else:
-            lines.append(t(key, card=rank + suit, name=seat_name(view, seat)))
+            lines.append(t(key, card=short_card(card), name=seat_name(view, seat)))
     return f'<p class="takers">{" · ".join(lines)}</p>' if lines else ""
 
 
@@ -449,9 +447,9 @@ def render_moon_choice(session) -> str:
     outcomes = view.moon_outcomes
 
     def totals(choice):
-        return ", ".join(f"{seat_name(view, s)} {t}" for s, t in enumerate(outcomes[choice]))
+        return ", ".join(f"{seat_name(view, s)} {escape(total)}" for s, total in enumerate(outcomes[choice]))
 
-    points = view.moon_points
+    points = escape(view.moon_points)
     body = f"<p>{t('moon.question')}</p>"
     buttons = (
         f'<button type="button" class="primary" data-action="moon" data-choice="subtract_from_self">'
@@ -472,7 +470,9 @@ def render_game_over(session) -> str:
     else:
         headline = t("over.win_shared" if len(winners) > 1 else "over.wins", names=names)
     order = sorted(range(len(view.seats)), key=lambda s: view.scores[s])
-    rows = "".join(f'<tr><th scope="row">{seat_name(view, s)}</th><td>{view.scores[s]}</td></tr>' for s in order)
+    rows = "".join(
+        f'<tr><th scope="row">{seat_name(view, s)}</th><td>{escape(view.scores[s])}</td></tr>' for s in order
+    )
     body = f'<p class="winner" role="alert">{headline}</p><table><tbody>{rows}</tbody></table>'
     action, key = again(session)
     new = f'<button type="button" data-action="open" data-panel="new">{t("over.new")}</button>'
@@ -576,7 +576,7 @@ def render_new_game(session, catalog) -> str:
         else:
             fields.append(
                 f'<label for="opt-{name}">{label}</label><input type="number" id="opt-{name}" name="{name}" '
-                f'min="{option["min"]}" max="{option["max"]}" value="{int(value)}">'
+                f'min="{int(option["min"])}" max="{int(option["max"])}" value="{int(value)}">'
             )
     players = int(rules.get("players", 4))
     levels = form.get("levels") or []
@@ -669,7 +669,7 @@ def _stats_row(label: str, entry: dict) -> str:
     rate = "–" if figures["win_rate"] is None else f"{figures['win_rate']} %"
     average = "–" if figures["average"] is None else str(figures["average"])
     cells = (entry["games"], entry["wins"], rate, average, entry["moons"], entry["queens"])
-    return f'<tr><th scope="row">{escape(label)}</th>{"".join(f"<td>{cell}</td>" for cell in cells)}</tr>'
+    return f'<tr><th scope="row">{escape(label)}</th>{"".join(f"<td>{escape(cell)}</td>" for cell in cells)}</tr>'
 
 
 def render_stats(session, catalog) -> str:
