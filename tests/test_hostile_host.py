@@ -16,6 +16,18 @@ import pytest
 from helpers import Engine
 from test_controller import Actuator, fetch_language, run_async
 
+from pyapp.engine.cards import FACES, card_text
+from pyapp.engine.match import Phase
+from pyapp.engine.rules import (
+    CANCELLATION_PLAYERS,
+    CLASSIC_PLAYERS,
+    PASS_ACROSS,
+    PASS_HOLD,
+    PASS_LEFT,
+    PASS_RIGHT,
+    MoonChoice,
+    option_schema,
+)
 from pyapp.host.game import catalog
 from pyapp.host.reviews import run_job
 from pyapp.web import i18n, protocol, view
@@ -379,3 +391,26 @@ class TestTheFriendsPage:
             except ValueError:  # (a count or a computation that is no number)
                 continue
         assert MARKUP not in html and html.count("&lt;img src=x onerror=alert(1)&gt;") >= 2 + 4 * 2 + 4
+
+
+class TestTheContract:
+    def test_its_choices_are_the_engines(self):
+        """The contract names every rule option, phase, pass direction and moon choice as the engine has them
+        (a view the engine writes is never refused for one)."""
+        options = {option["name"]: option for option in option_schema()}
+        assert set(protocol.RULES) == set(options)
+        for name, option in options.items():
+            kind = protocol.RULES[name]
+            if option["type"] == "choice":
+                assert set(kind.choices) == set(option["choices"]), name
+            elif option["type"] == "bool":
+                assert kind is protocol.FLAG, name
+            else:
+                assert kind.low <= option["min"] and option["max"] <= kind.high, name
+        assert (protocol.MIN_PLAYERS, protocol.MAX_PLAYERS) == (CLASSIC_PLAYERS.start, CANCELLATION_PLAYERS.stop - 1)
+        assert set(protocol.PHASES) == {phase.value for phase in Phase}
+        assert set(protocol.PASS_DIRECTIONS) == {PASS_LEFT, PASS_RIGHT, PASS_ACROSS, PASS_HOLD}
+        assert set(protocol.MOON_CHOICES) == {choice.value for choice in MoonChoice}
+        texts = {card_text(card) for card in range(2 * FACES)}
+        assert len(texts) == FACES and all(protocol.is_card(text) for text in texts)
+        assert not any(protocol.is_card(text) for text in ("", "Q", "QSS", "1S", "QX", "qs", ["Q", "S"], 12))
