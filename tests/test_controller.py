@@ -367,3 +367,87 @@ def test_the_host_scans_a_friends_reply_with_the_camera_or_is_told_to_paste_it()
         assert actuator.notices == ["The camera cannot be used: paste the reply code instead."]
 
     run_async(run())
+
+
+async def eventually(condition) -> None:
+    """Wait until ``condition()``, in real time (a time limit has to pass), for at most a minute."""
+    for _ in range(6000):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("never")
+
+
+class Stalling(Worker):
+    """The engine worker, in-process, that stops answering (until ``resumed``, as a hung engine never is)."""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.stalled = False
+        self.resumed = asyncio.Event()
+        self.intents: list[str] = []
+
+    async def handle(self, text: str) -> str:
+        self.intents.append(json.loads(text)["intent"])
+        if self.stalled:
+            await self.resumed.wait()
+        return self.host.handle(text)
+
+
+def test_an_engine_that_stops_answering_is_reported_lets_the_next_intent_go_and_its_late_answer_is_taken(
+    monkeypatch,
+):
+    monkeypatch.setattr("pyapp.web.client.LIMIT", 0.05)
+
+    async def run():
+        store = MemoryStore()
+        controller, actuator, _ = page(store)
+        worker = Stalling(Host())
+        worker.gate.set()
+        await controller.boot(worker.started(), "", dealt(21))
+        session = controller.session
+        cards = session.view.hand[:3]
+        for card in cards:
+            await controller.perform("card", {"card": card})
+        saved = store.getItem(protocol.SAVE_CURRENT)
+        worker.stalled = True
+        passing = asyncio.create_task(controller.perform("pass", {}))
+        await eventually(lambda: actuator.notices)
+        assert actuator.notices == ["The game engine is not answering. Your game is kept: reload the page to go on."]
+        assert not controller.client.lock.locked() and session.step == protocol.STEP_PASS
+        assert store.getItem(protocol.SAVE_CURRENT) == saved  # the game as the last answer left it
+        configuring = asyncio.create_task(controller.perform("save-settings", {"settings": {"speed": "fast"}}))
+        await until(lambda: worker.intents[-1] == protocol.CONFIGURE)  # the next intent was not held up
+        worker.resumed.set()  # (an engine that was only slow): its answers are taken, in order
+        await passing
+        await configuring
+        assert session.step != protocol.STEP_PASS
+        actions = json.loads(store.getItem(protocol.SAVE_CURRENT))["actions"]
+        assert [a for a in actions if a["seat"] == 0] == [{"seat": 0, "pass": cards}]
+
+    run_async(run())
+
+
+def test_a_review_the_thinker_never_answers_is_given_up_and_the_next_one_goes(monkeypatch):
+    monkeypatch.setattr("pyapp.web.client.REVIEW_LIMIT", 0.05)
+
+    class Silent:
+        def __init__(self) -> None:
+            self.jobs: list[str] = []
+
+        async def handle(self, text: str) -> str:
+            self.jobs.append(text)
+            await asyncio.Event().wait()  # never answers
+            return ""
+
+    async def run():
+        thinker = Silent()
+        controller, _, worker = page(MemoryStore(), thinker)
+        worker.gate.set()
+        await controller.boot(worker.started(), "", dealt(21))
+        await controller.review('{"job": 1}')
+        assert controller.session.reviews_failed and not controller.thinker.lock.locked()
+        await controller.review('{"job": 2}')
+        assert thinker.jobs == ['{"job": 1}', '{"job": 2}']
+
+    run_async(run())

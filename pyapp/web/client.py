@@ -5,11 +5,74 @@ It encodes each intent (:func:`web.protocol.message`), sends one at a time
 decodes the answer into a :class:`web.protocol.Answer`.  Plain Python for
 MicroPython and CPython: the worker is anything with an awaitable
 ``handle(text)``, so the tests drive the real engine in-process.
+
+Every call has a time limit.  An engine answer that has not come within its
+intent's limit (:data:`LIMITS`) no longer holds the others up: the next
+intent may go, the page is told (it asks the person to reload; the game is
+stored up to the last answer), and the answer is still taken should it come
+(it carries the game's storage writes, and answers come in order).  A hand
+review that passes :data:`REVIEW_LIMIT` is given up (the page says the
+review could not be computed).
 """
 
 import asyncio
 
 from . import protocol
+
+# How long the page waits for the engine's answer before it tells the person, in seconds; generous, so
+# that only an engine that has stopped passes them.  Every intent's answer holds at most one computer's
+# decision (an Expert's thinks for the think time, 1.2 s at the longest, on any device), or the computers'
+# passes after the person's (nine computers at most), or a replay of the game (UNDO, LOAD: 47 ms for a
+# 40-hand game on CPython on this project's machine; Pyodide on a slow phone is some ten times slower).
+LIMIT = 60
+LIMITS = {
+    # The computer plays out the rest of the hand for the person and every computer seat thinks each of
+    # its cards: with ten players about 9 × 11 cards × 1.2 s = 2 minutes, on any device.
+    protocol.FINISH: 600,
+}
+REVIEW_LIMIT = 300  # a hand's review: about 3 s on this project's machine (the thinker; at most ten players)
+
+
+class Call:
+    """One text sent to a worker: its answer awaited for a while (:meth:`within`), then for as long as it
+    takes (:meth:`result`)."""
+
+    def __init__(self, worker, text: str):
+        """Send ``text`` to ``worker`` (anything with an awaitable ``handle(text)``)."""
+        self.done = asyncio.Event()  # the worker has answered (or failed)
+        self.woken = asyncio.Event()  # it has, or the time allowed has passed
+        self.answer = self.error = None
+        self.task = asyncio.create_task(self._ask(worker, text))
+
+    async def _ask(self, worker, text: str) -> None:
+        try:
+            self.answer = await worker.handle(text)
+        except Exception as error:  # given to whoever awaits the result
+            self.error = error
+        self.done.set()
+        self.woken.set()
+
+    async def _alarm(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        self.woken.set()
+
+    async def within(self, seconds: float) -> bool:
+        """Whether the worker answers (or fails) within ``seconds``; the call goes on either way.
+
+        (Not ``asyncio.wait_for``: MicroPython's cancels the task that waits when the answer comes
+        first, and the page boots at PyScript's top level, which is no task.)
+        """
+        alarm = asyncio.create_task(self._alarm(seconds))
+        await self.woken.wait()
+        alarm.cancel()
+        return self.done.is_set()
+
+    async def result(self):
+        """The worker's answer, whenever it comes (its error raised)."""
+        await self.done.wait()
+        if self.error is not None:
+            raise self.error
+        return self.answer
 
 
 class EngineClient:
@@ -18,22 +81,28 @@ class EngineClient:
     def __init__(self):
         self.worker = None
         self.lock = asyncio.Lock()
+        self.late = None  # called when an answer passes its time limit (the page tells the person)
 
     @property
     def ready(self) -> bool:
         """Whether the engine is up and answering."""
         return self.worker is not None
 
-    async def connect(self, worker) -> None:
-        """Wait for the worker (an awaitable that gives it) and use it from now on."""
+    async def connect(self, worker, late=None) -> None:
+        """Wait for the worker (an awaitable that gives it) and use it from now on; ``late()`` is called
+        whenever an answer passes its time limit."""
         self.worker = await worker
+        self.late = late
 
     async def send(self, intent: str, **arguments):
-        """The engine's answer to ``intent`` with ``arguments``."""
+        """The engine's answer to ``intent`` with ``arguments`` (the next intent may go once it passes
+        its time limit, :data:`LIMITS`)."""
         text = protocol.message(intent, **arguments)
         async with self.lock:
-            answer = await self.worker.handle(text)
-        return protocol.read_answer(str(answer))
+            call = Call(self.worker, text)
+            if not await call.within(LIMITS.get(intent, LIMIT)) and self.late is not None:
+                self.late()
+        return protocol.read_answer(str(await call.result()))
 
 
 class ThinkerClient:
@@ -46,6 +115,10 @@ class ThinkerClient:
         self.lock = asyncio.Lock()
 
     async def run(self, job: str) -> str:
-        """The thinker's answer to ``job``."""
+        """The thinker's answer to ``job``; :class:`asyncio.TimeoutError` once it passes
+        :data:`REVIEW_LIMIT` (the next job may go)."""
         async with self.lock:
-            return str(await self.worker.handle(job))
+            call = Call(self.worker, job)
+            if not await call.within(REVIEW_LIMIT):
+                raise asyncio.TimeoutError("the thinker has not answered")
+        return str(await call.result())

@@ -105,7 +105,8 @@ class Controller:
         self.render()
         self.actuator.warm_sound(self.session.settings)
         try:
-            await self.client.connect(worker)
+            # The person is told when an answer passes its time limit (web.client.LIMITS).
+            await self.client.connect(worker, lambda: self.notify(t("notice.engine_silent"), 24 * 3600))
         except Exception as error:  # the engine's worker could not start; what is on screen (and stored) stays
             self.notify(t("notice.engine_failed", reason=str(error)), 24 * 3600)
             return

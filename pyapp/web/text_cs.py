@@ -302,6 +302,7 @@ TEXT = {
     "link.against": "soupeři: {levels}",
     "notice.error": "Něco se pokazilo",
     "notice.engine_failed": "Herní jádro se nepodařilo spustit ({reason}). Vaše hra zůstává uložena: zkuste stránku načíst znovu.",
+    "notice.engine_silent": "Herní jádro neodpovídá. Vaše hra zůstává uložena: načtěte stránku znovu a hrajte dál.",
     "notice.broken_save": "Uloženou hru se nepodařilo načíst, a tak byla odložena stranou: {error}",
     "notice.starting": "Hra se ještě spouští…",
     "notice.wait": "Počkej, až budeš na tahu",

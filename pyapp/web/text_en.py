@@ -301,6 +301,7 @@ TEXT = {
     # Messages
     "notice.error": "Something went wrong",
     "notice.engine_failed": "The game engine could not start ({reason}). Your game is kept: reload the page to try again.",
+    "notice.engine_silent": "The game engine is not answering. Your game is kept: reload the page to go on.",
     "notice.broken_save": "Your saved game could not be loaded and was set aside: {error}",
     "notice.starting": "The game is still starting…",
     "notice.wait": "Wait for your turn",

@@ -298,6 +298,7 @@ TEXT = {
     "link.against": "priešininkai: {levels}",
     "notice.error": "Kažkas nepavyko",
     "notice.engine_failed": "Žaidimo variklio paleisti nepavyko ({reason}). Jūsų žaidimas išsaugotas: įkelkite puslapį iš naujo.",
+    "notice.engine_silent": "Žaidimo variklis neatsako. Jūsų žaidimas išsaugotas: įkelkite puslapį iš naujo ir žaiskite toliau.",
     "notice.broken_save": "Išsaugoto žaidimo įkelti nepavyko, todėl jis atidėtas į šalį: {error}",
     "notice.starting": "Žaidimas dar paleidžiamas…",
     "notice.wait": "Palauk savo ėjimo",

@@ -302,6 +302,7 @@ TEXT = {
     "link.against": "súperi: {levels}",
     "notice.error": "Niečo sa pokazilo",
     "notice.engine_failed": "Herné jadro sa nepodarilo spustiť ({reason}). Vaša hra zostáva uložená: skúste stránku načítať znova.",
+    "notice.engine_silent": "Herné jadro neodpovedá. Vaša hra zostáva uložená: načítajte stránku znova a hrajte ďalej.",
     "notice.broken_save": "Uloženú hru sa nepodarilo načítať, a tak bola odložená bokom: {error}",
     "notice.starting": "Hra sa ešte spúšťa…",
     "notice.wait": "Počkaj, kým budeš na ťahu",
