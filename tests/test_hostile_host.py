@@ -306,6 +306,8 @@ class TestTheReader:
     def test_text_that_is_no_answer_is_refused_and_one_that_answers_a_message_of_ours_answers_it(self):
         for text in ("", "[1, 2", "[]", "null", "[" * 100_000, json.dumps({"ok": True})):
             assert refused(text)
+        for number in (-1, 10**12, True, 3):  # (no message of ours is waiting: news, refused)
+            assert refused(json.dumps({"ok": MARKUP, "reply_to": number}))
         page = GuestClient()
         page.pushed = lambda answer: pytest.fail("a refused answer to a message of ours is that message's answer")
         waiting = [asyncio.Event(), None]

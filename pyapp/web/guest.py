@@ -70,16 +70,16 @@ def from_host(answer) -> None:
             raise protocol.Refused(name, "is sent to no friend's device")
 
 
-def refused_message(text: str, error: Exception):
+def refused_message(text: str, error: Exception, waiting: dict):
     """A host's message this page does not take, as this page's refusal (``reason.host_message``, with the
-    reason in English); it answers the message of ours it names."""
+    reason in English); it answers the message of ours it names, when that one is ``waiting``."""
     try:
         data = json.loads(text)
     except (ValueError, RuntimeError):  # (not JSON, or nested too deep for CPython)
         data = None
     reply_to = data.get("reply_to") if isinstance(data, dict) else None
     reason = ("The host's message is refused: " + str(error))[: protocol.MAX_TEXT]
-    return local_refusal(HOST_MESSAGE, reason, reply_to if type(reply_to) is int else None)
+    return local_refusal(HOST_MESSAGE, reason, reply_to if type(reply_to) is int and reply_to in waiting else None)
 
 
 class GuestClient:
@@ -129,7 +129,7 @@ class GuestClient:
                 self.stale()
             return
         except (ValueError, RuntimeError) as error:  # (RuntimeError: JSON nested too deep for CPython)
-            answer = refused_message(text, error)
+            answer = refused_message(text, error, self.replies)
         if answer.raw_view is not None:
             self.last_view = answer.raw_view
         waiting = self.replies.pop(answer.reply_to, None) if answer.reply_to is not None else None
