@@ -7,11 +7,19 @@
    addresses are enough; across networks a STUN server, a setting used only here, finds the public ones.
 
    The host keeps one peer connection per friend's seat; messages go both ways as text (the engine reads
-   every one strictly, pyapp/host/friends.py). Nothing here knows the game. */
+   every one strictly, pyapp/host/friends.py). A friend's messages reach the host's engine one at a time
+   and at a pace, so a flood from one friend never queues the host's own clicks and timers: those beyond
+   it are dropped here, unanswered. Nothing here knows the game. */
 
 const GATHER_MS = 2500; // the longest wait for the candidates (there are none to wait for on one network)
 const DISCONNECTED_MS = 5000; // a connection disconnected this long is taken for lost
 const MAX_MESSAGE = 4000; // characters: twice the longest message the engine takes from a friend
+// The pace of a friend's messages the host's page passes on to the engine: BURST at once, PER_SECOND
+// kept up; a little looser than the engine's own (pyapp/host/friends.py: 20, 4), so the engine, not this
+// page, refuses a message of a page that keeps to the game (and answers it: its page waits for that).
+const BURST = 24;
+const PER_SECOND = 5;
+const WAITING = 4; // a friend's messages that may wait for the engine's answer to their previous one
 const MAX_FROM_HOST = 262144; // characters: the channel's own limit (a=max-message-size below)
 const SCAN_EVERY_MS = 200; // how often a camera's picture is read for a QR code
 const CHANNEL = "hearts";
@@ -113,25 +121,49 @@ function watchConnection(connection, close) {
   });
 }
 
-/* The host's connection to the friend in `seat`, with its channel; `handlers` as createHost's. Its end
-   is reported once (handlers.close), whatever ends it: its close, a failure, a send that fails;
-   end(false), the host's own close when the seat gets a new connection or the game ends, reports
-   nothing. Once ended, nothing more of it is reported (a late event of an old connection cannot speak
-   for the seat's new one). */
+/* The host's connection to the friend in `seat`, with its channel; `handlers` as createHost's. Its
+   messages go to the engine one at a time (the next once the engine has answered the last), at most
+   BURST at once and PER_SECOND kept up; those beyond the pace, or beyond the WAITING that may wait, are
+   dropped. Its end is reported once (handlers.close), whatever ends it: its close, a failure, a send
+   that fails; end(false), the host's own close when the seat gets a new connection or the game ends,
+   reports nothing. Once ended, nothing more of it is reported (a late event of an old connection cannot
+   speak for the seat's new one). */
 function hostConnection(seat, stun, handlers) {
   const connection = new RTCPeerConnection({ iceServers: iceServers(stun) });
   const channel = connection.createDataChannel(CHANNEL, { ordered: true });
+  const waiting = []; // messages that came while the engine read an earlier one
   let ended = false;
+  let reading = false; // a message is with the engine
+  let tokens = BURST;
+  let stamp = performance.now();
   const end = (report) => {
     if (ended) return;
     ended = true;
+    waiting.length = 0;
     connection.close();
     if (report) handlers.close(seat);
+  };
+  const pass = (text) => {
+    reading = true;
+    let answered = false;
+    handlers.message(seat, text, () => {
+      if (answered) return;
+      answered = true;
+      reading = false;
+      if (!ended && waiting.length) pass(waiting.shift());
+    });
   };
   channel.addEventListener("open", () => ended || handlers.open(seat));
   channel.addEventListener("message", (event) => {
     const text = textOf(event, MAX_MESSAGE);
-    if (!ended && text !== null) handlers.message(seat, text);
+    if (ended || text === null) return;
+    const now = performance.now();
+    tokens = Math.min(BURST, tokens + ((now - stamp) / 1000) * PER_SECOND);
+    stamp = now;
+    if (tokens < 1) return; // over the pace
+    tokens -= 1;
+    if (!reading) pass(text);
+    else if (waiting.length < WAITING) waiting.push(text);
   });
   channel.addEventListener("close", () => end(true));
   watchConnection(connection, () => end(true));
@@ -150,7 +182,9 @@ function hostConnection(seat, stun, handlers) {
   };
 }
 
-/* The host's side: one connection per friend's seat; opened(seat), received(seat, text), closed(seat). */
+/* The host's side: one connection per friend's seat; opened(seat), received(seat, text, answered),
+   closed(seat). received calls answered() once the engine has answered the message: until then, that
+   friend's next messages wait (a few; more are dropped). */
 export function createHost(opened, received, closed) {
   const handlers = { open: opened, message: received, close: closed };
   const seats = new Map(); // seat → its connection (hostConnection)

@@ -169,6 +169,24 @@ def play_until(pages: list[Page], done, seconds: float = 90) -> None:
         pages[0].wait_for_timeout(50)
 
 
+def stand_in(host: Page, friend: Page, seat: int, name: str) -> None:
+    """The host lets the computer play for ``name``, the friend in ``seat``; the friend's page says so."""
+    host.click(".friends-line")
+    host.click(f"[data-action=stand-in][data-seat='{seat}']")
+    friend.wait_for_selector("[data-action=back]", timeout=STEP_TIMEOUT)  # (their page offers to play again)
+    host.wait_for_selector(f"text=Give {name} the seat back", timeout=STEP_TIMEOUT)
+    host.keyboard.press("Escape")
+
+
+def flood(friend: Page, host: Page, count: int = 3000, size: int = 3000) -> None:
+    """The friend's page sends ``count`` messages of ``size`` characters at once on its connection (what no
+    page of the game would), and waits until the host's page has had them all."""
+    before = host.evaluate("window.received.length")
+    script = "([count, size]) => { for (let i = 0; i < count; i++) window.channels[0].send('x'.repeat(size)); }"
+    friend.evaluate(script, [count, size])
+    host.wait_for_function(f"window.received.length >= {before + count}", timeout=ENGINE_TIMEOUT)
+
+
 def send_raw(page: Page, text: str) -> None:
     """Send ``text`` on the page's connection as it is (what no page of the game would send)."""
     page.evaluate("text => window.channels[0].send(text)", text)

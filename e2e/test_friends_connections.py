@@ -1,10 +1,18 @@
 """The host's side of the friends' connections (``assets/friends.mjs``) in the browser, on stand-in WebRTC
-connections whose events the test fires: which connection's end is reported."""
+connections whose events the test fires: what reaches the engine of a friend's messages, and which
+connection's end is reported."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Page
+
+from pyapp.host import friends
+
+FRIENDS_MJS = Path(__file__).resolve().parents[1] / "assets" / "friends.mjs"
 
 # Stand-ins for the browser's WebRTC connection and data channel (window.made: every connection, in order),
 # and the host's side of assets/friends.mjs with handlers that record what they are told (window.told).
@@ -32,10 +40,16 @@ STAND_INS = """async () => {
     close() { this.closed += 1; }
   };
   window.told = [];
+  window.answer = null; // (text) => whether the engine answers a message at once (else window.later keeps it)
+  window.later = [];
   const { createHost } = await import(location.href); // (the page is the module itself)
   window.host = createHost(
     (seat) => window.told.push(["opened", seat]),
-    (seat, text) => window.told.push(["received", seat, text]),
+    (seat, text, answered) => {
+      window.told.push(["received", seat, text]);
+      if (window.answer && window.answer(text)) answered();
+      else window.later.push(answered);
+    },
     (seat) => window.told.push(["closed", seat]),
   );
   window.say = (connection, ...texts) => {
@@ -57,6 +71,31 @@ def told(page: Page) -> list[list]:
     return page.evaluate("window.told.splice(0)")
 
 
+def test_the_hosts_page_passes_on_every_message_within_the_engines_own_pace():
+    # (so the engine, which answers each refusal, is the one to refuse a page that keeps to the game)
+    text = FRIENDS_MJS.read_text()
+    burst, per_second = (float(re.search(rf"const {name} = ([\d.]+);", text)[1]) for name in ("BURST", "PER_SECOND"))
+    assert burst >= friends.BURST and per_second >= friends.PER_SECOND
+
+
+def test_a_friends_messages_reach_the_engine_one_at_a_time_and_a_flood_is_dropped_unanswered(host: Page):
+    host.evaluate("window.host.invite(1, '')")
+    host.evaluate("window.say(window.made[0], 'x'.repeat(4001), 42)")  # beyond any message, and not text
+    assert told(host) == []
+    host.evaluate("window.say(window.made[0], ...Array.from({ length: 100 }, (_, n) => 'm' + n))")
+    assert told(host) == [["received", 1, "m0"]]  # the engine has not answered it: the next ones wait
+    for number in range(1, 5):
+        host.evaluate("window.later.shift()()")  # answered: the next waiting one goes to the engine
+        assert told(host) == [["received", 1, f"m{number}"]]
+    host.evaluate("window.later.shift()()")
+    assert told(host) == [] and host.evaluate("window.later.length") == 0  # the rest was dropped, unanswered
+    host.evaluate("window.answer = () => true; window.host.invite(3, '')")  # an engine that answers at once
+    host.evaluate("window.say(window.made[1], ...Array.from({ length: 100 }, (_, n) => 'm' + n))")
+    passed = [text for _, seat, text in told(host) if seat == 3]
+    assert passed[:24] == [f"m{n}" for n in range(24)] and len(passed) < 100  # 24 at once, then the pace
+    assert host.errors == []  # type: ignore[attr-defined]
+
+
 def test_a_connections_end_is_reported_once_and_never_for_a_newer_one(host: Page):
     host.evaluate("async () => { await window.host.invite(1, ''); await window.host.invite(1, ''); }")  # anew
     assert host.evaluate("window.made[0].closed") == 1  # the old connection is closed ...
@@ -65,7 +104,7 @@ def test_a_connections_end_is_reported_once_and_never_for_a_newer_one(host: Page
     assert told(host) == []
     newer = "window.made[1]"
     host.evaluate(f"{newer}.channel.dispatchEvent(new Event('open'))")
-    host.evaluate(f"window.say({newer}, 'hello')")
+    host.evaluate(f"window.answer = () => true; window.say({newer}, 'hello')")
     assert told(host) == [["opened", 1], ["received", 1, "hello"]]
     host.evaluate(f"{newer}.channel.dispatchEvent(new Event('close'))")
     host.evaluate(f"{newer}.connectionState = 'failed'; {newer}.dispatchEvent(new Event('connectionstatechange'))")

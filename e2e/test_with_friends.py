@@ -5,7 +5,20 @@ from __future__ import annotations
 import json
 import time
 
-from friends_table import FAKE_CAMERA, device, dialog_title, host_a_game, join, play_on, play_until, refusals, send_raw
+from friends_table import (
+    FAKE_CAMERA,
+    act,
+    device,
+    dialog_title,
+    flood,
+    host_a_game,
+    join,
+    play_on,
+    play_until,
+    refusals,
+    send_raw,
+    stand_in,
+)
 from playwright.sync_api import Page
 from table import ENGINE_TIMEOUT, STEP_TIMEOUT, click_and_wait, current_step, hand, hands_scored, pass_three
 
@@ -55,9 +68,9 @@ def tamper(friend: Page, seat: int, other_hand: list[str]) -> None:
         '{"intent": "pass", "n": ',  # malformed
         "x" * 3000,  # oversized
     ]
-    for text in texts:
-        send_raw(friend, text)
-    friend.wait_for_function(f"window.received.filter(text => JSON.parse(text).refusal).length >= {len(texts)}")
+    for count, text in enumerate(texts, 1):  # (one at a time: the host's page lets a friend's messages wait
+        send_raw(friend, text)  # for the engine a few at a time, and drops the rest)
+        friend.wait_for_function(f"window.received.filter(text => JSON.parse(text).refusal).length >= {count}")
     expected = ["friend_replayed", "seat_not_yours", "friend_intent", "versions_differ"]
     assert refusals(friend) == [*expected, "message_unreadable", "message_unreadable"]
 
@@ -176,11 +189,7 @@ def test_a_friend_who_leaves_is_played_for_after_a_countdown_and_gets_the_seat_b
     play_until([host, bo, cy], lambda: bo.evaluate("Object.keys(window.clicked).length") > 0)  # (a new page)
     bo.wait_for_function(f"document.querySelectorAll('#hand .card').length === {cards - 1}")  # his own card
 
-    host.click(".friends-line")  # the host lets the computer play for Cy, whose phone went to sleep
-    host.click("[data-action=stand-in][data-seat='3']")
-    cy.wait_for_selector("[data-action=back]", timeout=STEP_TIMEOUT)  # Cy's page says so
-    host.wait_for_selector("text=Give Cy the seat back", timeout=STEP_TIMEOUT)
-    host.keyboard.press("Escape")
+    stand_in(host, cy, 3, "Cy")  # the host lets the computer play for Cy, whose phone went to sleep
     cards, clicks = len(hand(cy)), "Object.keys(window.clicked).length"
     clicked = cy.evaluate(clicks)
     play_until([host, bo], lambda: len(hand(cy)) < cards)  # the computer plays Cy's card
@@ -190,5 +199,32 @@ def test_a_friend_who_leaves_is_played_for_after_a_countdown_and_gets_the_seat_b
     host.wait_for_selector("text=Let the computer play for Cy", timeout=STEP_TIMEOUT)
     host.keyboard.press("Escape")
     play_until([host, bo, cy], lambda: cy.evaluate(clicks) > clicked)
+    for page in (host, bo, cy):
+        assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_friend_who_floods_the_host_holds_up_neither_the_hosts_own_clicks_nor_the_game(browser, guard, server_url):
+    host = device(browser, guard)
+    bo = device(browser, guard)
+    cy = device(browser, guard)
+    host_a_game(host, server_url)
+    join(host, bo, 1)
+    join(host, cy, 3)
+    host.wait_for_selector("#dialog", state="hidden", timeout=STEP_TIMEOUT)
+    for page in (host, bo, cy):
+        pass_three(page)
+    stand_in(host, cy, 3, "Cy")  # Cy's page is up to no good: the computer plays her seat
+    play_until([bo], lambda: current_step(host) == "play")  # until the host's turn
+    flood(cy, host)  # 3,000 messages of 3,000 characters, all on the host's page
+    card = host.eval_on_selector("#hand .card:not(.dim)", "card => card.dataset.card")
+    assert act(host, f'#hand .card[data-card="{card}"]')  # the host's own click is taken ...
+    host.wait_for_function("card => card in window.seen", arg=card, timeout=STEP_TIMEOUT)  # ... and drawn
+    clicks = "Object.keys(window.clicked)"
+    before = set(bo.evaluate(clicks))
+    play_until([bo, host], lambda: len(bo.evaluate(clicks)) > len(before))  # the game goes on: Bo's next card
+    (played,) = set(bo.evaluate(clicks)) - before
+    host.wait_for_function("card => card in window.seen", arg=played, timeout=STEP_TIMEOUT)  # (on the host's)
+    assert len(refusals(cy)) < 300  # the flood is dropped on the host's page, not answered message by message
+    assert "2 of 2" in host.text_content(".friends-line")  # and Cy's connection stays
     for page in (host, bo, cy):
         assert page.errors == []  # type: ignore[attr-defined]

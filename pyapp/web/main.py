@@ -69,14 +69,21 @@ async def fetch_language(code: str) -> None:
 
 class FriendsLink:
     """The host's connections to its friends' devices (``assets/friends.mjs``), for the controller: what
-    comes on a friend's connection goes to the engine, and a closed one is said."""
+    comes on a friend's connection goes to the engine (the next from that friend once it has answered),
+    and a closed one is said."""
 
     def __init__(self, controller):
         def opened(seat):
             pass  # the friend's page greets first
 
-        def received(seat, text):
-            controller.actuator.keep(asyncio.create_task(controller.from_friend(int(seat), str(text))))
+        async def take(seat, text, answered):
+            try:
+                await controller.from_friend(seat, text)
+            finally:
+                answered()  # that friend's next message may go to the engine
+
+        def received(seat, text, answered):
+            controller.actuator.keep(asyncio.create_task(take(int(seat), str(text), answered)))
 
         def closed(seat):
             controller.actuator.keep(asyncio.create_task(controller.friend_gone(int(seat))))
