@@ -37,7 +37,7 @@ def test_each_card_once_and_the_trick_winner():
 
 def test_a_sound_for_what_happened():
     engine = Engine(speed="instant")
-    heard = {sound_of(*change) for change in view_changes(engine, lambda: bool(engine.host.sent_results))}
+    heard = {sound_of(*change) for change in view_changes(engine, lambda: bool(engine.host.page.sent_results))}
     assert {"card", "trick"} <= heard and heard <= {"card", "trick", "heart", "queen", "moon", ""}
     assert sound_of(None, engine.start(SEATS, 6).view) == ""
     moon = protocol.Result({"taken": [26], "added": [0], "shooter": 0, "choice": None, "queen": 0})

@@ -6,7 +6,8 @@ import json
 import threading
 from types import SimpleNamespace
 
-from pyapp.host.game import Host, catalog
+from pyapp.host.catalog import catalog
+from pyapp.host.game import Host
 from pyapp.host.reviews import run_job
 from pyapp.web import protocol, view
 from pyapp.web.client import EngineClient, ThinkerClient

@@ -184,7 +184,7 @@ class TestAWholeGame:
         for _ in range(60):
             assert table.step(rng)
             for seat, device in table.devices.items():
-                whole = dict(host._view(host.friends.seats[seat]), turn=device.view.turn)
+                whole = dict(host.view_for(host.friends.seats[seat]), turn=device.view.turn)
                 assert device.client.last_view == whole  # the changes laid over the last view: the whole view
         patches = [json.loads(text) for text in table.devices[1].texts[1:]]
         assert all(patch["patch"] for patch in patches) and not json.loads(table.devices[1].texts[0])["patch"]
@@ -324,11 +324,11 @@ class TestRefusals:
             assert table.say(1, protocol.HELLO, secret=table.secret).ok  # greeted again and again
             table.say(1, protocol.READ_ON)  # refused: nothing to read
         table.send(protocol.FRIEND_GONE, seat=3)
-        assert table.engine.host.turn == turn  # the computers' timed steps of that turn still run
+        assert table.engine.host.page.turn == turn  # the computers' timed steps of that turn still run
         lone = Engine()
         lone.start([SEATS[0], {"bot": "basic"}, {"bot": "basic"}, {"bot": "basic"}], 3)
-        before = lone.host.turn
-        assert lone.send(protocol.FRIEND, seat=1, text="{}").view is None and lone.host.turn == before
+        before = lone.host.page.turn
+        assert lone.send(protocol.FRIEND, seat=1, text="{}").view is None and lone.host.page.turn == before
 
     def test_a_friend_has_one_hint_a_card(self):
         table = Table(seed=9)
@@ -476,6 +476,6 @@ class TestAFriendsPage:
         table = Table()
         table.join()
         turn = table.host.view.turn
-        assert table.say(1, protocol.BACK).ok and table.engine.host.turn == turn  # nothing to redraw
+        assert table.say(1, protocol.BACK).ok and table.engine.host.page.turn == turn  # nothing to redraw
         table.send(protocol.STAND_IN, seat=1, on="0")  # (not a yes)
         assert table.host.view.friends["benched"] == []

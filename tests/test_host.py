@@ -10,7 +10,9 @@ from helpers import Engine
 
 from pyapp.engine.cards import card_text, cards_in, face_of
 from pyapp.engine.rng import is_name, is_secret
-from pyapp.host.game import Host, catalog
+from pyapp.host.catalog import catalog
+from pyapp.host.game import Host
+from pyapp.host.page_intents import HANDLERS
 from pyapp.host.reviews import run_job
 from pyapp.host.table import Table
 from pyapp.web import protocol
@@ -53,8 +55,7 @@ def whole_game(engine: Engine, seed: int, **rules) -> list[protocol.Answer]:
 class TestProtocol:
     def test_every_intent_has_a_handler_and_unknown_ones_are_refused(self):
         host = Host()
-        for intent in protocol.INTENTS:
-            assert callable(getattr(host, "_on_" + intent)), intent
+        assert set(HANDLERS) == set(protocol.INTENTS) and all(map(callable, HANDLERS.values()))
         with pytest.raises(ValueError):
             protocol.message("deal_me_aces")
         refused = json.loads(host.handle(json.dumps({"intent": "deal_me_aces", "version": protocol.VERSION})))
@@ -188,7 +189,7 @@ class TestWhatHappensNext:
         assert answer.view.after_ms == 250
         stale = engine.send(protocol.CONTINUE, turn=answer.view.turn - 1)
         # Nothing happens, and the answer times nothing: two timers never chase each other's turns.
-        assert stale.ok and stale.view is None and engine.host.turn == answer.view.turn
+        assert stale.ok and stale.view is None and engine.host.page.turn == answer.view.turn
         played = engine.send(protocol.CONTINUE, turn=answer.view.turn)
         assert len(played.view.trick) == len(answer.view.trick) + 1 or played.view.step == protocol.STEP_COLLECT
 
@@ -445,7 +446,7 @@ class TestReviews:
             mine = [d for d in decisions if d["seat"] == seat]
             assert entry[1][seat] == round(sum(lost(d) for d in mine if lost(d) >= 1), 2)
         assert entry[1][1] == entry[1][3] == 0
-        viewer = engine.host.viewer
+        viewer = engine.host.page.seat
         review = engine.send(protocol.REVIEW, hand=0).review
         assert review.decisions and {decision.seat for decision in review.decisions} == {viewer}
 
@@ -454,9 +455,9 @@ class TestReviews:
         jobs = self.first_hand(engine)
         assert len(jobs) == 1 and json.loads(jobs[0])["seats"] == [0]
         assert not engine.send(protocol.COLLECT).jobs  # given once
-        turn = engine.host.turn
+        turn = engine.host.page.turn
         reviewed = engine.send(protocol.REVIEWED, review=run_job(jobs[0]))
-        assert reviewed.ok and reviewed.view is None and engine.host.turn == turn  # the table's timers stand
+        assert reviewed.ok and reviewed.view is None and engine.host.page.turn == turn  # the table's timers stand
         assert [hand for hand, _ in reviewed.reviews] == [0] and protocol.review_key(0) in engine.store
         shown = engine.send(protocol.REVIEW, hand=0).review
         assert shown.hand == 0 and len(shown.tricks) == 13 and len(shown.passed) == 3

@@ -28,7 +28,7 @@ from pyapp.engine.rules import (
     MoonChoice,
     option_schema,
 )
-from pyapp.host.game import catalog
+from pyapp.host.catalog import catalog
 from pyapp.host.reviews import run_job
 from pyapp.web import i18n, protocol, view
 from pyapp.web.guest import HOST_MESSAGE, GuestClient, GuestController, GuestStore

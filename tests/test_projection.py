@@ -128,15 +128,15 @@ def view_of(host: Host, friend: Friend | None, match: Match) -> str:
     real, finished = table.match, host.finished
     table.match, host.finished = match, (0, {})
     try:
-        return json.dumps(host._view(friend), sort_keys=True)
+        return json.dumps(host.view_for(friend), sort_keys=True)
     finally:
         table.match, host.finished = real, finished
 
 
 def audiences(host: Host) -> Iterator[tuple[int, Friend | None]]:
     """Every audience of the host's table now: its own page's viewer, and each friend."""
-    host._update_viewer()
-    yield host.viewer, None
+    host.update_viewer()
+    yield host.page.seat, None
     for friend in host.friends.seats.values() if host.friends else ():
         yield friend.seat, friend
 
@@ -206,7 +206,7 @@ def test_each_person_of_a_party_sees_nothing_of_the_others_cards():
             answer = engine.send(protocol.TAKE_DEVICE)
             continue
         check_every_audience(engine.host, rng, tally)
-        viewers.add(engine.host.viewer)
+        viewers.add(engine.host.page.seat)
         answer = engine.step(answer, rng)
         assert answer.ok, answer.refusal
     assert viewers == {0, 1, 3} and tally["compared"] > 100, tally

@@ -93,7 +93,7 @@ class TestTheEngineWorker:
                 break
             answer = protocol.read_answer(text)
         asked = json.loads(text)
-        assert len(asked["think"]) == 2 and engine.host.turn == turn  # nothing happened yet
+        assert len(asked["think"]) == 2 and engine.host.page.turn == turn  # nothing happened yet
         answers = [worker.think(job) for job in asked["think"]]
         done = protocol.read_answer(worker.resume(json.dumps(answers)))
         assert done.ok and done.view.turn == turn + 1 and done.view.last_decision["playouts"] > 0

@@ -5,7 +5,7 @@ import json
 import pytest
 from helpers import Engine
 
-from pyapp.host.game import catalog
+from pyapp.host.catalog import catalog
 from pyapp.web import first_deal, protocol, view
 from pyapp.web.session import Session
 from pyapp.web.storage import BROKEN_KEY, SETTINGS_KEY, MemoryStore, Storage, set_aside

@@ -24,7 +24,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from pyapp.host.game import catalog
+from pyapp.host.catalog import catalog
 
 ROOT = Path(__file__).resolve().parents[1]
 DIST = ROOT / "dist"

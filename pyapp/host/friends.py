@@ -23,6 +23,7 @@ from typing import Any
 
 from ..engine.reasons import Reason
 from ..web import protocol
+from .audience import Audience
 
 MAX_FRIEND_MESSAGE = 2_000  # characters: the longest thing a friend says is a pass of three cards
 STAND_IN_MS = 30_000  # a friend who left is waited for this long, then the computer plays for them
@@ -41,17 +42,13 @@ def refused(text: str, code: str) -> ValueError:
 
 
 @dataclass
-class Friend:
-    """One friend's seat at the host's table: the connection's state and what its device has had."""
+class Friend(Audience):
+    """One friend's seat at the host's table: what its device has read (an :class:`Audience`) and the
+    connection's state."""
 
-    seat: int
     greeted: bool = False  # the current connection has said the game's secret
     number: int = 0  # the last message number taken on this connection
     read: int | None = None  # the number of the message being read, once it is known to be a new one
-    seen: int = 0  # the hands whose summary this friend has read
-    sent_results: int = 0  # the hand results this friend's device has
-    turn: int = 0  # the friend's own count of views sent (their page times nothing by it)
-    shown: dict[str, Any] | None = None  # the last view sent (a view is sent again only when it changed)
     tokens: float = BURST
     stamp: float = field(default=0.0)
     left: float | None = None  # when the friend's connection closed (the computer plays for them later)
@@ -63,8 +60,7 @@ class Friend:
         """The connection closed: the next one starts from its greeting, and is sent everything again."""
         self.greeted = False
         self.number = 0
-        self.sent_results = 0
-        self.shown = None
+        self.forget_sent()
         self.reviews = set()
 
     def leave(self, now: float) -> None:
@@ -78,7 +74,7 @@ class Friends:
 
     def __init__(self, secret: str, seats: list[int], clock: Callable[[], float] = time.monotonic) -> None:
         self.secret = secret
-        self.seats = {seat: Friend(seat) for seat in seats}
+        self.seats = {seat: Friend(seat=seat) for seat in seats}
         self.clock = clock
 
     @property
@@ -118,6 +114,15 @@ class Friends:
         if friend is None or friend.greeted or friend.left is None:
             return None
         return max(0.0, STAND_IN_MS - (self.clock() - friend.left) * 1000)
+
+    def view(self, own_page: bool) -> dict[str, Any]:
+        """Who of the friends is here (a device connected), who is away (how long until the computer plays
+        for them), whom the host let the computer play for, and for the host's own page the game's secret
+        that its invitations carry (a friend's view has none: theirs came in their invitation)."""
+        here = [friend.seat for friend in self.connected]
+        away = [[seat, round(ms)] for seat in self.seats if (ms := self.wait_ms(seat)) is not None]
+        benched = [friend.seat for friend in self.seats.values() if friend.benched]
+        return {"secret": self.secret if own_page else "", "here": here, "away": away, "benched": benched}
 
     def read(self, seat: Any, text: Any) -> tuple[Friend, dict[str, Any]]:
         """The friend and their message, read strictly; anything not to be taken raises ``ValueError``

@@ -1,0 +1,219 @@
+"""The page's intents: what each does at the table (the host's page; a friend's are in :mod:`.friends_hub`).
+
+Each handler takes the host and the intent's data (read by
+:meth:`pyapp.host.game.Host.handle`) and returns the answer's extra fields,
+or None; ``{"quiet": True}`` answers without a view, ``{"turnless": True}``
+without counting a turn.  A change on the table ends in ``host.store()``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..engine.cards import card_text
+from ..engine.match import IllegalAction
+from ..engine.observation import last_trick_key
+from ..engine.reasons import Reason
+from ..web import protocol
+from . import friends_hub, saves
+from .links import PERSON, deal_query, parse_deal_query
+from .projection import unreadable
+from .table import Table
+
+if TYPE_CHECKING:
+    from .game import Host
+
+DEFAULT_SETTINGS: dict[str, Any] = {"think_ms": 300, "speed": "normal", "collect": "click", "autoplay": "off"}
+ACTIONS = {protocol.PASS: "cards", protocol.PLAY: "card", protocol.MOON: "choice"}  # intent → its argument
+
+
+def configure(host: Host, data: dict[str, Any]) -> None:
+    """The page's settings (think time, speed, collecting, auto-play)."""
+    settings = data.get("settings")
+    if not isinstance(settings, dict):
+        raise unreadable("The settings are not an object")
+    for name, default in DEFAULT_SETTINGS.items():
+        if name in settings:
+            host.settings[name] = type(default)(settings[name])
+    if host.table is not None:
+        host.table.set_think_ms(float(host.settings["think_ms"]))
+
+
+def start(host: Host, data: dict[str, Any]) -> None:
+    """A new game from the new-game form's options (the last game's stored hands removed)."""
+    options = data.get("options")
+    if not isinstance(options, dict):
+        raise unreadable("The new game's options are not an object")
+    host.take_up(Table.new(options), {}, stored_hands=0, reviews={})
+    host.writes.append([protocol.SAVE_GAME, host.header()])
+    for number in range(int(data.get("stored_hands", 0) or 0)):
+        host.writes.extend([[protocol.hand_key(number), None], [protocol.review_key(number), None]])
+    host.store()
+
+
+def load(host: Host, data: dict[str, Any]) -> None:
+    """The game in storage, taken up where it was (a save of the earlier one-record format too)."""
+    saved = data.get("saved")
+    if isinstance(saved, dict) and protocol.LEGACY_SAVE in saved:
+        document, page = saves.read_legacy(saved[protocol.LEGACY_SAVE])
+        host.take_up(Table.from_document(document), page, stored_hands=0, reviews={})
+        host.writes.extend([[protocol.SAVE_GAME, host.header()], [protocol.LEGACY_SAVE, None]])
+    else:
+        document, page, stored = saves.read_pieces(saved)
+        table = Table.from_document(document)
+        secret = saved["game"].get("secret")  # a friends' game's (they join again with new invitations)
+        host.take_up(table, page, stored, saves.stored_reviews(saved, table.match), secret)
+        if saved["game"].get("name") != table.name:  # a save from before games had names: it has one now
+            host.writes.append([protocol.SAVE_GAME, host.header()])
+        if host.friends is not None:
+            host.friends.all_left()  # they were at the table: waited for, then the computer plays for them
+    host.store()
+    if host.table_or_refuse().match.results:
+        host.book.want(len(host.table_or_refuse().match.results) - 1)  # the last review, should it be missing
+
+
+def go_on(host: Host, data: dict[str, Any]) -> dict[str, Any] | None:
+    """The page's timer went off: the step its answer timed (a computer's card, a trick collected, …)."""
+    table = host.table_or_refuse()
+    if data.get("turn") != host.page.turn:
+        # Timed for an earlier answer (the person has acted since): a quiet answer, which times
+        # nothing, so that only the latest answer's timer runs on.
+        return {"quiet": True}
+    step, after = host.step_for(None)
+    if after is None:
+        return None
+    away = [seat for seat in table.people_to_act if host.friends and host.friends.wait_ms(seat) == 0]
+    if step == protocol.STEP_WAIT and away:
+        table.stand_in(away[0])  # a friend who left: the computer plays for them until they are back
+    elif step in (protocol.STEP_BOT, protocol.STEP_SUMMARY, protocol.STEP_PASS, protocol.STEP_WAIT):
+        table.bot_step()  # a computer's card, or (while a person reads or chooses) its pass
+    elif step == protocol.STEP_COLLECT:
+        host.pace.collected = last_trick_key(table.match)
+    elif step == protocol.STEP_PLAY:
+        legal = table.match.legal_cards(host.page.seat)
+        table.act({"seat": host.page.seat, "play": card_text(legal[0])})
+    return host.store()
+
+
+def collect(host: Host, data: dict[str, Any]) -> None:
+    """The person takes the finished trick off the table."""
+    if host.step_for(None)[0] != protocol.STEP_COLLECT:
+        raise IllegalAction(Reason("There is no trick to collect", "no_trick"))
+    host.pace.collected = last_trick_key(host.table_or_refuse().match)
+    host.store()
+
+
+def read_on(host: Host, data: dict[str, Any]) -> None:
+    """The person has read the hand's summary."""
+    if host.step_for(None)[0] != protocol.STEP_SUMMARY:
+        raise IllegalAction(Reason("There is no hand summary to read", "no_summary"))
+    host.page.hands_read = len(host.table_or_refuse().match.results)
+    host.store()
+
+
+def take_device(host: Host, data: dict[str, Any]) -> None:
+    """Party mode: the person whose turn it is has taken the device."""
+    host.table_or_refuse()
+    host.pace.shown_to = host.page.seat
+    host.store()
+
+
+def undo(host: Host, data: dict[str, Any]) -> None:
+    """The person takes back their last decision (not with friends at the table)."""
+    table = host.table_or_refuse()
+    if host.friends is not None:
+        raise IllegalAction(Reason("With friends at the table nobody takes a card back", "undo_friends"))
+    table.undo(host.page.seat)
+    host.seen_all()
+    host.store()
+
+
+def stand_in(host: Host, data: dict[str, Any]) -> None:
+    """The host lets the computer play for a friend (``on``), or gives them the seat back."""
+    host.friends_or_refuse().bench(data.get("seat"), data.get("on") is True)
+    host.store()
+
+
+def review(host: Host, data: dict[str, Any]) -> dict[str, Any]:
+    """A finished hand's review, of the viewer's own decisions."""
+    return {"review": host.book.review(host.table_or_refuse(), data.get("hand"), host.page.seat)}
+
+
+def reviewed(host: Host, data: dict[str, Any]) -> None:
+    """A thinker's answer to a review job: kept when it belongs to this game as played."""
+    text = data.get("review") if isinstance(data.get("review"), str) else ""
+    taken = host.book.take(text, host.table_or_refuse())
+    if taken is not None:
+        host.writes.append([protocol.review_key(taken[0]), taken[1]])
+
+
+def share(host: Host, data: dict[str, Any]) -> dict[str, Any]:
+    """A link to this deal (a friends' game's: to its rules only, its deal stays secret)."""
+    table = host.table_or_refuse()
+    levels = [seat.bot or PERSON for seat in table.seats[1:]]
+    # A friends' game's deal stays secret (a friend may be sent the link); theirs is a link to its rules.
+    seed = table.match.seed if host.friends is None else None
+    return {"query": deal_query(table.match.rules, seed, levels)}
+
+
+def friend_gone(host: Host, data: dict[str, Any]) -> dict[str, Any]:
+    """A friend's connection closed (the host's page saw it)."""
+    if host.friends is not None:
+        host.friends.gone(data.get("seat"))  # this device's view says so
+    return {"turnless": True}
+
+
+def act(host: Host, data: dict[str, Any]) -> None:
+    """A person at this device passes, plays or chooses the moon's score."""
+    intent, seat = data["intent"], data.get("seat")
+    if host.friends is not None and type(seat) is int and seat in host.friends.seats:
+        raise IllegalAction(Reason("That seat is a friend's, at their own device", "seat_not_yours"))
+    host.table_or_refuse().act({"seat": seat, intent: data.get(ACTIONS[intent])})
+    host.store()
+
+
+def claim(host: Host, data: dict[str, Any]) -> None:
+    """The person claims the rest of the hand."""
+    host.table_or_refuse().claim(host.page.seat)
+    host.store()
+
+
+def finish(host: Host, data: dict[str, Any]) -> None:
+    """The computer plays the rest of the hand for the person."""
+    host.table_or_refuse().finish(host.page.seat)
+    host.store()
+
+
+def hint(host: Host, data: dict[str, Any]) -> dict[str, Any]:
+    """The Hard player's estimate of each card the person may play."""
+    return {"hint": host.table_or_refuse().hint(host.page.seat)}
+
+
+def read_link(host: Host, data: dict[str, Any]) -> dict[str, Any]:
+    """A deal link's query, read strictly."""
+    return {"link": parse_deal_query(str(data.get("query", "")))}
+
+
+HANDLERS = {
+    protocol.CONFIGURE: configure,
+    protocol.START: start,
+    protocol.LOAD: load,
+    protocol.PASS: act,
+    protocol.PLAY: act,
+    protocol.MOON: act,
+    protocol.CONTINUE: go_on,
+    protocol.COLLECT: collect,
+    protocol.READ_ON: read_on,
+    protocol.TAKE_DEVICE: take_device,
+    protocol.UNDO: undo,
+    protocol.CLAIM: claim,
+    protocol.FINISH: finish,
+    protocol.HINT: hint,
+    protocol.READ_LINK: read_link,
+    protocol.REVIEW: review,
+    protocol.REVIEWED: reviewed,
+    protocol.SHARE: share,
+    protocol.FRIEND: friends_hub.on_friend,
+    protocol.FRIEND_GONE: friend_gone,
+    protocol.STAND_IN: stand_in,
+}  # every intent's handler: ``handler(host, data)``
