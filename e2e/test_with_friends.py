@@ -29,7 +29,7 @@ from pyapp.engine.rules import Rules
 from pyapp.web import protocol
 
 
-def hidden_cards(page: Page, seat: int, seed: int, rules: dict, hands: list[list]) -> list[str]:
+def hidden_cards(page: Page, seat: int, seed: int | str, rules: dict, hands: list[list]) -> list[str]:
     """Cards of other seats' hands that any message of the game to ``seat``'s page held (beyond the cards
     on the table), each hand's messages against that hand's cards (``hands``: each hand's actions)."""
     match = Match(Rules.from_dict(rules), seed)
@@ -97,7 +97,8 @@ def test_three_devices_join_with_codes_and_play_a_whole_game_each_seeing_only_th
         page.eval_on_selector_all("#sheet tbody tr td", "cells => cells.map(c => c.textContent)")
         for page in (host, bo, cy)
     ]
-    assert sheets[0] == sheets[1] == sheets[2] and len(sheets[0]) >= 5  # every hand scored alike
+    assert sheets[0] == sheets[1] == sheets[2] and len(sheets[0]) >= 4  # every hand scored alike (one or more:
+    # a moon in the first hand ends a game to 25)
     header = json.loads(host.evaluate("localStorage.getItem('hearts.game')"))
     count = hands_scored(host)
     assert len(sheets[0]) == 4 * count  # (a row a hand, a cell a seat)
