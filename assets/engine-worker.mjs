@@ -11,7 +11,9 @@
    helper workers (cores − 1 of them, at most three), and as each is ready its decisions are thought in
    one more part. Python cannot wait for another worker, so the engine answers such a decision with
    {"think": [jobs]}: the first job is run here (pyapp/web/thinker.py) while the helpers run the others,
-   and then the engine is handed their answers (resume) and answers the intent.
+   and then the engine is handed their answers (resume) and answers the intent. A helper that fails, or
+   has not answered its part within HELPER_LIMIT_MS, is dropped (its part is thought here) and the later
+   decisions are thought on the helpers left.
 
    Started with the name "thinker", the same script runs a thinker instead (pyapp/web/thinker.py): a
    hand review or a part of an Expert's decision, one job (JSON text) in, its result out, the same way. */
@@ -22,12 +24,25 @@ import { startWorker } from "../assets/worker-client.mjs";
 const ENTRIES = { engine: "pyapp.web.worker", thinker: "pyapp.web.thinker" };
 const MOST_PARTS = 4; // this worker and three helpers: beyond that, memory grows faster than strength
 const THINKING = '{"think":';
+// A part thinks for the think time (1.2 s at the longest): a helper that has not answered by then has failed.
+const HELPER_LIMIT_MS = 30_000;
 
 let python = null; // the entry module's functions, once Pyodide is up
 let cores = 1;
 const helpers = []; // {worker (once ready), failed}
 let queue = Promise.resolve(); // messages are answered one at a time, in order
 const early = []; // messages that came before the engine was up (the page waits for "ready", but still)
+
+const parts = () => 1 + helpers.filter((helper) => helper.worker).length;
+
+/* A helper that could not start, or failed since: never asked again (nor started again). */
+function drop(helper, error) {
+  if (helper.failed) return;
+  helper.failed = true;
+  helper.worker?.close();
+  helper.worker = null;
+  console.warn(`Engine: a helper worker failed and is dropped; an Expert thinks on ${parts()} workers:`, error);
+}
 
 function startHelpers() {
   const wanted = Math.min(cores, MOST_PARTS) - 1;
@@ -36,15 +51,27 @@ function startHelpers() {
     startWorker(new URL(import.meta.url), "thinker").then(
       (worker) => {
         helper.worker = worker;
-        const parts = 1 + helpers.filter((each) => each.worker).length;
-        console.info(`Engine: an Expert thinks on ${parts} workers`); // the end-to-end tests read it
+        console.info(`Engine: an Expert thinks on ${parts()} workers`); // the end-to-end tests read it
       },
-      (error) => {
-        helper.failed = true;
-        console.warn("A helper worker could not start; the engine thinks without it:", error);
-      },
+      (error) => drop(helper, error),
     );
     helpers.push(helper);
+  }
+}
+
+/* A helper's part of a decision; if the helper fails or is too late, it is dropped and the part thought here. */
+async function partOn(helper, job) {
+  let alarm;
+  const late = new Promise((_, reject) => {
+    alarm = setTimeout(() => reject(new Error(`no answer within ${HELPER_LIMIT_MS} ms`)), HELPER_LIMIT_MS);
+  });
+  try {
+    return await Promise.race([helper.worker.handle(job), late]);
+  } catch (error) {
+    drop(helper, error);
+    return python.think(job);
+  } finally {
+    clearTimeout(alarm);
   }
 }
 
@@ -55,8 +82,7 @@ async function answerOf(text) {
   let result = python.handle(text);
   while (result.startsWith(THINKING)) {
     const [own, ...others] = JSON.parse(result).think;
-    // A helper that fails hands its part back to be thought here, after this worker's own.
-    const pending = others.map((job, index) => ready[index].worker.handle(job).catch(() => python.think(job)));
+    const pending = others.map((job, index) => partOn(ready[index], job));
     const first = python.think(own);
     result = python.resume(JSON.stringify([first, ...(await Promise.all(pending))]));
   }

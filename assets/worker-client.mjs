@@ -5,8 +5,9 @@
    (its helper workers, which think parts of an Expert's decision). */
 
 /* A promise, resolved once the worker answers (rejected if it cannot start), of an object whose
-   handle(text) resolves to the worker's answer. `first` is posted before anything else (the engine's
-   settings for its own worker). */
+   handle(text) resolves to the worker's answer, and whose close() ends the worker (every call still
+   waiting, and every later one, fails). `first` is posted before anything else (the engine's settings
+   for its own worker). */
 export function startWorker(url, name, first = undefined) {
   const worker = new Worker(url, { type: "module", name });
   if (first !== undefined) worker.postMessage(first);
@@ -28,14 +29,22 @@ export function startWorker(url, name, first = undefined) {
       calls.forEach((call) => call.reject(error));
       calls.clear();
     };
+    started.close = () => {
+      worker.terminate();
+      failed(new Error(`the ${name} worker was closed`));
+    };
     worker.onmessage = ({ data }) => {
       if (data.ready) return resolve(started);
       if (data.failed) return failed(new Error(data.failed));
       const call = calls.get(data.id);
+      if (!call) return; // (it was closed meanwhile)
       calls.delete(data.id);
       if (data.error === undefined) call.resolve(data.answer);
       else call.reject(new Error(data.error));
     };
-    worker.onerror = (event) => failed(new Error(event.message || `the ${name} worker failed`));
+    worker.onerror = (event) => {
+      event.preventDefault(); // handled here: not passed on to the worker that started this one (a helper's)
+      failed(new Error(event.message || `the ${name} worker failed`));
+    };
   });
 }

@@ -66,3 +66,45 @@ def test_one_core_starts_no_helper(context, server_url):
     open_game(page, server_url)
     take_turn(page)  # the pass: the Expert seats have chosen theirs, on this one worker
     assert not any("thinks on" in line for line in lines)
+
+
+def test_a_helper_that_fails_is_dropped_and_expert_thinks_on_without_it(context, server_url):
+    context.add_init_script(cores(2))
+    context.add_init_script(store_game(Table.new({"seats": EXPERTS, "seed": 31})))
+    context.add_init_script(DECISIONS)
+    page = context.new_page()
+    lines: list[str] = []
+    workers: list = []
+    closed: list = []
+
+    def watch(worker) -> None:
+        workers.append(worker)
+        worker.on("console", lambda message: lines.append(message.text))
+        worker.on("close", lambda ended: closed.append(ended))
+
+    page.on("worker", watch)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    open_game(page, server_url)
+    for _ in range(ENGINE_TIMEOUT // 100):
+        if any("an Expert thinks on 2 workers" in line for line in lines):
+            break
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError(f"no helper worker started: {lines}")
+    (helper,) = [worker for worker in workers if worker.evaluate("self.name") == "thinker"]
+    helper.evaluate("setTimeout(() => { throw new Error('the helper breaks'); })")
+    started = len(decisions(page))
+    for _ in range(200):  # play on until the computers have chosen among several cards a few times
+        thought = [d for d in decisions(page)[started:] if d["choices"] > 1 and d["seat"] > 0]
+        if len(thought) >= 3:
+            break
+        take_turn(page)
+    assert all(d["playouts"] > 0 for d in thought), json.dumps(decisions(page))
+    assert any("a helper worker failed and is dropped; an Expert thinks on 1 workers" in line for line in lines)
+    for _ in range(ENGINE_TIMEOUT // 100):
+        if helper in closed:
+            break
+        page.wait_for_timeout(100)
+    assert helper in closed  # ended, not kept
+    assert errors == []
