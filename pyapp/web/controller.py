@@ -389,12 +389,8 @@ class Controller:
     # The person's intents ----------------------------------------------------------------
 
     async def perform(self, action: str, data: dict) -> None:
-        """Do what the person asked for (an intent of the input manager)."""
-        session = self.session
-        # Before the engine is up only the decision the view asks for may be made (ahead), nothing else.
-        step = session.step if session.ready or action in ("card", "pass") else protocol.LOADING
-        seat = session.view.seat if session.view is not None else 0
-        ready = self.client.ready
+        """Do what the person asked for (an intent of the input manager): :data:`ACTIONS` names the method
+        that does each, when the page's state allows it."""
         if action == "menu":
             self.actuator.show_menu(not self.actuator.menu_shown())
             return
@@ -402,59 +398,129 @@ class Controller:
             self.actuator.show_menu(False)  # whatever else the person does folds the menu
             if action == "close":
                 return
-        if action == "card":
-            await self.choose_card(data["card"])
-        elif action == "pass" and step == protocol.STEP_PASS and session.ready_to_pass:
+        name = ACTIONS.get(action)
+        if name is not None:
+            await getattr(self, name)(action, data)
+
+    def step_now(self, action: str) -> str:
+        """The step an action is taken in: before the engine is up only the decision the view asks for may
+        be made (ahead), nothing else."""
+        session = self.session
+        return session.step if session.ready or action in ("card", "pass") else protocol.LOADING
+
+    @property
+    def seat(self) -> int:
+        """The seat whose eyes the page is."""
+        return self.session.view.seat if self.session.view is not None else 0
+
+    async def on_card(self, action: str, data: dict) -> None:
+        """A card clicked (:meth:`choose_card`)."""
+        await self.choose_card(data["card"])
+
+    async def on_pass(self, action: str, data: dict) -> None:
+        """The pass sent (or kept for the engine, before it is up)."""
+        session = self.session
+        if self.step_now(action) == protocol.STEP_PASS and session.ready_to_pass:
             if session.ready:
-                await self.act(protocol.PASS, seat=seat, cards=list(session.selected))
+                await self.act(protocol.PASS, seat=self.seat, cards=list(session.selected))
             else:
                 self.decide_ahead({"pass": list(session.selected)})
-        elif action == "collect" and step == protocol.STEP_COLLECT:
-            await self.actuator.slide_trick(session.settings)
+
+    async def on_collect(self, action: str, data: dict) -> None:
+        """The finished trick taken off the table."""
+        if self.step_now(action) == protocol.STEP_COLLECT:
+            await self.actuator.slide_trick(self.session.settings)
             await self.act(protocol.COLLECT)
-        elif action == "next" and step == protocol.STEP_SUMMARY:
-            await self.act(protocol.READ_ON)
-        elif action == "moon" and step == protocol.STEP_MOON:
-            await self.act(protocol.MOON, seat=seat, choice=data["choice"])
-        elif action == "handoff" and step == protocol.STEP_HANDOFF:
-            await self.act(protocol.TAKE_DEVICE)
-        elif action == "undo" and step in UNDO_STEPS and session.settings.get("undo") != "off":
+
+    async def on_step_intent(self, action: str, data: dict) -> None:
+        """An action the engine hears of as one intent, in the one step it belongs to (:data:`STEP_INTENTS`)."""
+        step, intent = STEP_INTENTS[action]
+        if self.step_now(action) == step:
+            await self.act(intent)
+
+    async def on_moon(self, action: str, data: dict) -> None:
+        """The moon's score chosen."""
+        if self.step_now(action) == protocol.STEP_MOON:
+            await self.act(protocol.MOON, seat=self.seat, choice=data["choice"])
+
+    async def on_undo(self, action: str, data: dict) -> None:
+        """The person's last decision taken back (unless undo is turned off)."""
+        if self.step_now(action) in UNDO_STEPS and self.session.settings.get("undo") != "off":
             await self.act(protocol.UNDO, fresh=True)
-        elif action in ("claim", "finish") and step == protocol.STEP_PLAY:
-            await self.act(protocol.CLAIM if action == "claim" else protocol.FINISH)
-        elif action == "hint" and step == protocol.STEP_PLAY:
+
+    async def on_hint(self, action: str, data: dict) -> None:
+        """A hint asked for on the person's turn to play."""
+        if self.step_now(action) == protocol.STEP_PLAY:
             await self.hint()
-        elif action == "review" and session.ready:
+
+    async def on_review(self, action: str, data: dict) -> None:
+        """A finished hand's review opened."""
+        if self.session.ready:
             await self.open_review(data["hand"])
-        elif action == "review-page" and session.panel == "review":
-            session.review_page = data["page"]
+
+    async def on_review_page(self, action: str, data: dict) -> None:
+        """Another page of the review."""
+        if self.session.panel == "review":
+            self.session.review_page = data["page"]
             self.render()
-        elif action in ("open", "close", "result", "ask-reset-stats", "reset-stats", "preset"):
-            self.change_panel(action, data)
-        elif action == "accept-reply" and self.friends is not None and session.view is not None:
+
+    async def on_panel(self, action: str, data: dict) -> None:
+        """A panel opened or closed (:meth:`change_panel`)."""
+        self.change_panel(action, data)
+
+    async def on_accept_reply(self, action: str, data: dict) -> None:
+        """A friend's reply code pasted."""
+        if self.friends is not None and self.session.view is not None:
             await self.accept_reply(data["seat"], data["code"])
-        elif action == "scan" and self.friends is not None and session.view is not None:
+
+    async def on_scan(self, action: str, data: dict) -> None:
+        """A friend's reply scanned with the camera."""
+        if self.friends is not None and self.session.view is not None:
             await self.scan_reply(data["seat"])
-        elif action == "stand-in" and self.friends is not None and session.ready:
+
+    async def on_stand_in(self, action: str, data: dict) -> None:
+        """The host lets the computer play for a friend, or gives the seat back."""
+        if self.friends is not None and self.session.ready:
             await self.act(protocol.STAND_IN, seat=data["seat"], on=data["on"])
-        elif action == "back" and session.may(protocol.BACK) and session.ready:
+
+    async def on_back(self, action: str, data: dict) -> None:
+        """A friend is back at their seat."""
+        if self.session.may(protocol.BACK) and self.session.ready:
             await self.act(protocol.BACK)
-        elif action == "leave" and not session.may(protocol.START):  # a friend's page: to a game of its own
+
+    async def on_leave(self, action: str, data: dict) -> None:
+        """A friend's page leaves the host's table for a game of its own."""
+        if not self.session.may(protocol.START):  # a friend's page: to a game of its own
             self.actuator.window.location.assign(self.page_address())
-        elif action == "share":
-            await self.share()
-        elif action == "copy":
-            await self.copy(data["field"], data["native"])
-        elif action == "play-link" and ready and session.link:
-            link, session.link = session.link, None
+
+    async def on_share(self, action: str, data: dict) -> None:
+        """The share panel."""
+        await self.share()
+
+    async def on_copy(self, action: str, data: dict) -> None:
+        """A link copied (or shared by the device)."""
+        await self.copy(data["field"], data["native"])
+
+    async def on_play_link(self, action: str, data: dict) -> None:
+        """A shared deal played."""
+        if self.client.ready and self.session.link:
+            link, self.session.link = self.session.link, None
             await self.new_game(link)
-        elif action == "again" and ready:
+
+    async def on_again(self, action: str, data: dict) -> None:
+        """Another game like the last."""
+        if self.client.ready:
             await self.new_game()
-        elif action == "start" and ready:
+
+    async def on_start(self, action: str, data: dict) -> None:
+        """A new game from the form."""
+        if self.client.ready:
             self.remember_form(data)
             await self.new_game(from_form=True)
-        elif action == "save-settings":
-            await self.save_settings(data["settings"])
+
+    async def on_save_settings(self, action: str, data: dict) -> None:
+        """The settings saved."""
+        await self.save_settings(data["settings"])
 
     async def choose_card(self, card: str) -> None:
         """A card of the hand clicked: picked for the pass, played, or why it cannot be."""
@@ -609,3 +675,44 @@ class Controller:
         if self.storage.problem:
             self.notify(t(self.storage.problem))
             self.storage.problem = ""
+
+
+# The person's actions (from the input manager) → the controller's method that does each.
+ACTIONS = {
+    "card": "on_card",
+    "pass": "on_pass",
+    "collect": "on_collect",
+    "next": "on_step_intent",
+    "handoff": "on_step_intent",
+    "claim": "on_step_intent",
+    "finish": "on_step_intent",
+    "moon": "on_moon",
+    "undo": "on_undo",
+    "hint": "on_hint",
+    "review": "on_review",
+    "review-page": "on_review_page",
+    "open": "on_panel",
+    "close": "on_panel",
+    "result": "on_panel",
+    "ask-reset-stats": "on_panel",
+    "reset-stats": "on_panel",
+    "preset": "on_panel",
+    "accept-reply": "on_accept_reply",
+    "scan": "on_scan",
+    "stand-in": "on_stand_in",
+    "back": "on_back",
+    "leave": "on_leave",
+    "share": "on_share",
+    "copy": "on_copy",
+    "play-link": "on_play_link",
+    "again": "on_again",
+    "start": "on_start",
+    "save-settings": "on_save_settings",
+}
+# The actions the engine hears of as one intent in one step: action → (its step, the intent).
+STEP_INTENTS = {
+    "next": (protocol.STEP_SUMMARY, protocol.READ_ON),
+    "handoff": (protocol.STEP_HANDOFF, protocol.TAKE_DEVICE),
+    "claim": (protocol.STEP_PLAY, protocol.CLAIM),
+    "finish": (protocol.STEP_PLAY, protocol.FINISH),
+}

@@ -345,39 +345,18 @@ def signed(value: int) -> str:
 
 
 def render_dialog(session, catalog) -> str:
-    """The dialog for the current step or open panel, or an empty string."""
-    if session.view is None and session.panel not in ("new", "settings", "share", "stats", "join"):
+    """The dialog for the open panel (:data:`PANELS`), else for the current step (:data:`STEP_DIALOGS`), else
+    the game's result while it is shown, or an empty string."""
+    if session.view is None and session.panel not in WITHOUT_VIEW:
         return ""
-    step = session.step
-    if session.panel == "new" and not session.may("start"):
-        return render_leave(session)
-    if session.panel == "new":
-        return render_new_game(session, catalog)
-    if session.panel == "settings":
-        return render_settings(session)
-    if session.panel == "share":
-        return render_share(session)
-    if session.panel == "stats":
-        return render_stats(session, catalog)
-    if session.panel == "link":
-        return render_link_offer(session, catalog)
-    if session.panel == "last":
-        return render_last_trick(session)
-    if session.panel == "review" and session.review is not None:
-        return render_review(session)
-    if session.panel == "friends" and session.view.friends:
-        return render_invitations(session)
-    if session.panel == "join":
-        return render_join(session)
-    if step == "summary":
-        return render_summary(session)
-    if step == "handoff":
-        return render_handoff(session)
-    if step == "moon":
-        return render_moon_choice(session)
-    if session.result_shown:
-        return render_game_over(session)
-    return ""
+    panel = PANELS.get(session.panel)
+    html = panel(session, catalog) if panel is not None else ""
+    if html:
+        return html
+    step = STEP_DIALOGS.get(session.step)
+    if step is not None:
+        return step(session)
+    return render_game_over(session) if session.result_shown else ""
 
 
 def render_summary(session) -> str:
@@ -695,3 +674,21 @@ def render_stats(session, catalog) -> str:
     else:
         reset = f'<button type="button" data-action="ask-reset-stats">{t("stats.reset")}</button>' if rows else ""
     return dialog(t("stats.title"), body, close_button() + reset)
+
+
+WITHOUT_VIEW = ("new", "settings", "share", "stats", "join")  # panels that open before a game is drawn
+# Each panel's dialog (an empty string: the panel has nothing to show now, the step's dialog shows).
+PANELS = {
+    "new": lambda session, catalog: (
+        render_new_game(session, catalog) if session.may("start") else render_leave(session)
+    ),
+    "settings": lambda session, catalog: render_settings(session),
+    "share": lambda session, catalog: render_share(session),
+    "stats": render_stats,
+    "link": render_link_offer,
+    "last": lambda session, catalog: render_last_trick(session),
+    "review": lambda session, catalog: render_review(session) if session.review is not None else "",
+    "friends": lambda session, catalog: render_invitations(session) if session.view.friends else "",
+    "join": lambda session, catalog: render_join(session),
+}
+STEP_DIALOGS = {"summary": render_summary, "handoff": render_handoff, "moon": render_moon_choice}  # a step's own
