@@ -1,3 +1,4 @@
+import copy
 import itertools
 import random
 
@@ -6,7 +7,17 @@ from helpers import arranged, hand_mask, random_state
 
 from pyapp.bots import moon_choice
 from pyapp.engine.actions import Action
-from pyapp.engine.cards import HEARTS, QUEEN_OF_SPADES, parse_card, parse_cards, suit_of
+from pyapp.engine.cards import (
+    HEARTS,
+    HEARTS_MASK,
+    QUEEN_OF_SPADES,
+    face_of,
+    ids_of_face,
+    mask_of,
+    parse_card,
+    parse_cards,
+    suit_of,
+)
 from pyapp.engine.match import Match, Phase
 from pyapp.engine.observation import observe
 from pyapp.engine.playout import (
@@ -27,6 +38,7 @@ from pyapp.engine.rules import PRESETS, HeartsBreak, MoonChoice, MoonScoring, Ru
 from pyapp.engine.scoring import hand_score
 
 ALL_POINTS = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS"
+HEARTS_AND_QUEENS = HEARTS_MASK | ids_of_face(QUEEN_OF_SPADES)  # what the moon counts, as RULES.md says
 
 # Every option that decides what breaks hearts, what may be led or how a hand scores, in each game.
 RULE_OPTIONS = [
@@ -37,6 +49,17 @@ RULE_OPTIONS = [
         MoonScoring,
         [True, False],
     )
+]
+
+SIX = Rules(players=6, variant=Variant.CANCELLATION)
+# Six hands of Cancellation, with the leftover, whose first trick cancels.
+FORCED_PILES = {
+    "cancelled-first-trick": (["2C 3D", "2C 8D", "4D 9H", "5D 6H", "6D 7H", "7D 8H"], "QS 2H"),
+    "cancelled-last-trick": (["2C", "2C", "3D", "4D", "5H", "6D"], "QS"),
+}
+# The classic games, and Cancellation with every count of players (a leftover of 2, 6, none, 5 and 4 cards).
+EVERY_PILE = [Rules(), Rules(variant=Variant.OMNIBUS)] + [
+    Rules(players=n, variant=Variant.CANCELLATION) for n in range(6, 11)
 ]
 
 
@@ -57,19 +80,67 @@ def finish_like_the_fast_path(match: Match, record: list[tuple[int, int]], choic
         match.apply(Action.moon(shooter, choice or moon_choice(observe(match, shooter))))
 
 
+def winner_by_the_rules(plays: list[tuple[int, int]], cancellation: bool, last: bool) -> int | None:
+    """RULES.md's trick winner, written out apart from the engine: the highest card of the suit led, leaving out
+    (in Cancellation) every card that has a twin among them; when none is left, nobody (the cards wait on the
+    pile), except on the last trick, which its leader takes."""
+    led = suit_of(plays[0][1])
+    led_faces = [face for _, face in plays if suit_of(face) == led]
+    standing = [(face, seat) for seat, face in plays if face in led_faces]
+    if cancellation:
+        standing = [(face, seat) for face, seat in standing if led_faces.count(face) == 1]
+    if standing:
+        return max(standing)[1]
+    return plays[0][0] if last else None
+
+
+def check_tricks_by_the_rules(ended: Match, penalty: list[int], bonus: list[int]) -> int:
+    """Every trick of the played hand ``ended`` went to the seat RULES.md names, with the pile (the leftover and
+    cancelled tricks' cards, waiting for the next trick taken), and the fast path's ``penalty`` (hearts and Q♠)
+    and ``bonus`` (the rest) are what each seat so took.  Returns how many tricks cancelled (the last one too)."""
+    rules = ended.rules
+    taken = [0] * rules.players
+    pile, cancelled = ended.kitty, 0
+    for number, trick in enumerate(ended.tricks):
+        plays = [(seat, face_of(card)) for seat, card in trick.plays]
+        winner = winner_by_the_rules(plays, rules.cancellation, last=number == len(ended.tricks) - 1)
+        assert trick.winner == winner
+        cancelled += winner_by_the_rules(plays, rules.cancellation, last=False) is None
+        pile |= mask_of(card for _, card in trick.plays)
+        if winner is not None:
+            taken[winner] |= pile
+            pile = 0
+    assert pile == ended.pile == 0 and taken == ended.taken
+    assert penalty == [rules.points(cards & HEARTS_AND_QUEENS) for cards in taken]
+    assert bonus == [rules.points(cards & ~HEARTS_AND_QUEENS) for cards in taken]
+    return cancelled
+
+
 def check_playout_against_engine(rules: Rules, seed: int, plays_before: int, policy: RandomPolicy = RANDOM) -> None:
     match = random_state(rules, seed, plays_before)
     if match.phase is not Phase.PLAY or match.results:
         return
+    check_playout_from(match, seed, policy)
+
+
+def check_playout_from(match: Match, seed: int, policy: RandomPolicy = RANDOM) -> int:
+    """The fast path plays the hand on from ``match``; the engine takes its plays (refusing an illegal one) and
+    scores the hand alike, and both gave every trick where the rules say (:func:`check_tricks_by_the_rules`).
+    Returns how many of the hand's tricks cancelled."""
+    rules = match.rules
     totals = list(match.scores)
     table = PointTable(rules)
     record: list[tuple[int, int]] = []
-    position = position_from_match(match, table).copy()
+    position = position_from_match(match).copy()
     penalty, bonus = play_out(position, table, random.Random(seed).random, record, policy)
+    ended = copy.deepcopy(match)
+    ended.stop_at_hand_end = True  # every trick kept, the hand not scored
+    finish_like_the_fast_path(ended, record)
     finish_like_the_fast_path(match, record)
     result = match.results[-1]
     assert [p + b for p, b in zip(penalty, bonus, strict=True)] == list(result.taken)
     assert hand_score(rules, penalty, bonus, totals=totals) == list(result.added)
+    return check_tricks_by_the_rules(ended, penalty, bonus)
 
 
 # Hands of one trick to go, with the points already taken: a moon (or one queen short of it).
@@ -127,6 +198,21 @@ class TestFastPathAgreesWithTheEngine:
         for seed in range(25):
             check_playout_against_engine(rules, seed, plays_before=seed % 5, policy=policy)
 
+    @pytest.mark.parametrize("rules", EVERY_PILE, ids=rules_id)
+    def test_tricks_and_piles_go_where_the_rules_say_over_many_hands(self, rules):
+        """Both paths give every trick, and the pile with it, to the same seat: the one RULES.md names."""
+        for seed in range(80):
+            check_playout_against_engine(rules, seed, plays_before=seed % 13, policy=(RANDOM, GREEDY)[seed % 2])
+
+    @pytest.mark.parametrize("name", sorted(FORCED_PILES))
+    def test_piles_in_hands_where_every_card_is_forced(self, name):
+        """A cancelled trick's cards and the leftover wait for the next trick taken; a cancelled last trick goes
+        to its leader (every card here is forced, so the fast path plays these very tricks)."""
+        hands, leftover = FORCED_PILES[name]
+        match = arranged(hands, SIX)
+        match.kitty = match.pile = hand_mask(leftover, set())
+        assert check_playout_from(match, 0) == 1
+
     @pytest.mark.parametrize("rules", RULE_OPTIONS, ids=rules_id)
     def test_hearts_break_alike(self, rules):
         """Leading a heart whenever the fast path allows it leads one exactly when the match allows it."""
@@ -137,7 +223,7 @@ class TestFastPathAgreesWithTheEngine:
                 continue
             table = PointTable(rules)
             record: list[tuple[int, int]] = []
-            play_out(position_from_match(match, table), table, random.Random(seed).random, record, policy)
+            play_out(position_from_match(match), table, random.Random(seed).random, record, policy)
             for seat, face in record:
                 if not match.trick:
                     hand_has_hearts = any(suit_of(card) == HEARTS for card in match.hand_faces(seat))
@@ -157,7 +243,7 @@ class TestFastPathAgreesWithTheEngine:
             match.apply(Action.play(0, parse_card("AC")))
             table = PointTable(rules)
             record: list[tuple[int, int]] = []
-            play_out(position_from_match(match, table), table, random.Random(0).random, record, HeartsFirst())
+            play_out(position_from_match(match), table, random.Random(0).random, record, HeartsFirst())
             assert record[:2] == [(1, QUEEN_OF_SPADES), (0, parse_card("2H") if broken else parse_card("3C"))]
             match.apply(Action.play(1, QUEEN_OF_SPADES))
             assert match.hearts_broken is broken
@@ -181,7 +267,7 @@ class TestFastPathScoresLikeTheEngine:
             match.taken[seat] = hand_mask(text, used)
         table = PointTable(rules)
         record: list[tuple[int, int]] = []
-        penalty, bonus = play_out(position_from_match(match, table), table, random.Random(1).random, record)
+        penalty, bonus = play_out(position_from_match(match), table, random.Random(1).random, record)
         finish_like_the_fast_path(match, record, choice)
         result = match.results[-1]
         assert (result.shooter == 1) is not game.endswith("short")

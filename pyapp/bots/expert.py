@@ -31,11 +31,11 @@ from collections.abc import Callable
 from itertools import combinations
 from random import Random
 
-from ..engine.cards import CLUBS, FACES, HEARTS, QUEEN_OF_SPADES, RANKS_PER_SUIT, suit_of
+from ..engine.cards import CLUBS, FACES, HEARTS, RANKS_PER_SUIT, suit_of
 from ..engine.observation import Observation
 from ..engine.playout import GREEDY, GreedyPolicy, Hand, PointTable, Position, RandomPolicy, play_out, split_by_suit
 from ..engine.rules import CARDS_PASSED, opening_lead
-from ..engine.scoring import hand_score
+from ..engine.scoring import PENALTY_POINTS, hand_score
 from .hard import HardBot
 from .medium import pass_order
 from .pool import LOCAL, PASS, PLAY, LocalPool, Part, Share, merge, part_seed
@@ -211,7 +211,7 @@ class ShooterPolicy(GreedyPolicy):
         """The shooter, void, throws its lowest card without points (a point given away ends the moon)."""
         if hand is not self.hand:
             return super().discard(hand, no_points, queen_out, stop_moon, rnd)
-        clean = [cards for cards in hand[:HEARTS] if cards and cards[0] != QUEEN_OF_SPADES]
+        clean = [cards for cards in hand if cards and not PENALTY_POINTS[cards[0]]]
         if clean:
             return min(clean, key=lambda cards: cards[0] % RANKS_PER_SUIT).pop(0)
         return super().discard(hand, no_points, queen_out, stop_moon, rnd)
@@ -222,6 +222,7 @@ def _start_of_play(hands: dict[int, list[int]], kitty: list[int], dealer: int, t
     n = len(hands)
     lowest = [min((face for face in hands[seat] if suit_of(face) == CLUBS), default=FACES) for seat in range(n)]
     lead, leader = opening_lead(lowest, dealer)
+    pile_penalty, pile_bonus = table.points(kitty)
     return Position(
         hands=[split_by_suit(sorted(hands[seat])) for seat in range(n)],
         leader=leader,
@@ -231,6 +232,6 @@ def _start_of_play(hands: dict[int, list[int]], kitty: list[int], dealer: int, t
         hearts_broken=False,
         penalty=[0] * n,
         bonus=[0] * n,
-        pile_penalty=sum(table.penalty[face] for face in kitty),
-        pile_bonus=sum(table.bonus[face] for face in kitty),
+        pile_penalty=pile_penalty,
+        pile_bonus=pile_bonus,
     )

@@ -13,7 +13,9 @@ from __future__ import annotations
 from ..engine.cards import CLUBS, DIAMONDS, HEARTS, QUEEN_OF_SPADES, SPADES, face, rank_of, suit_of
 from ..engine.observation import Observation
 from ..engine.playout import MOON_WATCH_POINTS
-from ..engine.rules import CARDS_PASSED, HEART_POINTS, QUEEN_POINTS
+from ..engine.rules import CARDS_PASSED
+from ..engine.scoring import PENALTY_POINTS
+from ..engine.tricks import trick_winner
 from .base import PolicyBot
 
 ACE_OF_SPADES, KING_OF_SPADES = face(SPADES, 12), face(SPADES, 11)
@@ -23,11 +25,6 @@ HIGH_SPADES = (ACE_OF_SPADES, KING_OF_SPADES)
 def suit_cards(cards: tuple[int, ...] | list[int], suit: int) -> list[int]:
     """The cards of one suit."""
     return [card for card in cards if suit_of(card) == suit]
-
-
-def penalty(card: int) -> int:
-    """The points a card carries (hearts 1, Q♠ 13; the Omnibus card is left aside)."""
-    return QUEEN_POINTS if card == QUEEN_OF_SPADES else HEART_POINTS if suit_of(card) == HEARTS else 0
 
 
 def pass_order(hand: list[int], direction: str) -> list[int]:
@@ -97,7 +94,7 @@ class MediumBot(PolicyBot):
         """Take every trick: lead and follow high, and throw away low cards when void."""
         trick = observation.trick
         if trick and suit_of(legal[0]) != suit_of(trick[0][1]):
-            clean = [card for card in legal if not penalty(card)] or legal
+            clean = [card for card in legal if not PENALTY_POINTS[card]] or legal
             return min(clean, key=rank_of)
         return max(legal, key=rank_of)
 
@@ -149,7 +146,7 @@ class MediumBot(PolicyBot):
         """Duck as high as possible; take the trick ourselves only to stop a moon or when it is free."""
         trick = observation.trick
         winning = max(card for _, card in trick if suit_of(card) == led)
-        points = sum(penalty(card) for _, card in trick)
+        points = sum(PENALTY_POINTS[card] for _, card in trick)
         last = len(trick) == observation.players - 1
         if threat is not None and (points or led == HEARTS):
             over = [card for card in legal if card > winning]
@@ -168,11 +165,8 @@ class MediumBot(PolicyBot):
 
     def discard(self, observation: Observation, legal: list[int], threat: int | None) -> int:
         """Dump Q♠, then high spades while she is out, then the highest heart, then from the shortest suit."""
-        trick = observation.trick
-        led = suit_of(trick[0][1])
-        winner = max(trick, key=lambda play: play[1] if suit_of(play[1]) == led else -1)[0]
-        if threat is not None and winner == threat:
-            clean = [card for card in legal if not penalty(card)]
+        if threat is not None and trick_winner(observation.trick) == threat:
+            clean = [card for card in legal if not PENALTY_POINTS[card]]
             if clean:
                 return max(clean, key=rank_of)
         if QUEEN_OF_SPADES in legal:

@@ -23,11 +23,13 @@ from __future__ import annotations
 
 from ..engine.cards import FACES, HEARTS, QUEEN_OF_SPADES, RANKS_PER_SUIT
 from ..engine.observation import Observation
-from .medium import HIGH_SPADES, penalty
+from ..engine.scoring import PENALTY_POINTS
+from ..engine.tricks import take_pile
+from .medium import HIGH_SPADES
 
 NON_HEART_SUITS = tuple(suit for suit in range(4) if suit != HEARTS)
-# Every face that is not a heart and not Q♠: what a hand of nothing but points lacks.
-NOT_POINTS = {face for face in range(FACES) if face // RANKS_PER_SUIT != HEARTS and face != QUEEN_OF_SPADES}
+# Every face that is not a penalty card: what a hand of nothing but points lacks.
+NOT_POINTS = {face for face in range(FACES) if not PENALTY_POINTS[face]}
 
 
 def _between(low: int, high: int) -> set[int]:
@@ -49,7 +51,7 @@ def read_hands(observation: Observation) -> list[set[int]]:
     """For each seat, the faces its plays say it does not hold (this seat's own set stays empty)."""
     n = observation.players
     beliefs: list[set[int]] = [set() for _ in range(n)]
-    taken = [0] * n
+    taken, pile = [0] * n, 0
     queen_played = False
     tricks = [(trick.plays, trick.winner) for trick in observation.tricks] + [(observation.trick, None)]
     for index, (plays, winner) in enumerate(tricks):
@@ -58,8 +60,8 @@ def read_hands(observation: Observation) -> list[set[int]]:
         if plays and not moon_watch:
             _read_trick(plays, n, forbid_points, queen_played, beliefs)
         queen_played = queen_played or any(face == QUEEN_OF_SPADES for _, face in plays)
-        if winner is not None:
-            taken[winner] += sum(penalty(face) for _, face in plays)
+        # (The trick in progress comes last: what it puts on the pile is never read.)
+        pile = take_pile(taken, pile + sum(PENALTY_POINTS[face] for _, face in plays), winner)
     beliefs[observation.seat].clear()
     return beliefs
 
@@ -80,7 +82,7 @@ def _read_trick(
             winning = max(winning, face)
         else:
             _read_discard(seat, face, not queen_played, not forbid_points, beliefs)
-        points += penalty(face)
+        points += PENALTY_POINTS[face]
 
 
 def _read_discard(seat: int, face: int, queen_out: bool, points_allowed: bool, beliefs: list[set[int]]) -> None:
@@ -118,10 +120,9 @@ def forced_voids(observation: Observation) -> list[set[int]]:
     tricks = [trick.plays for trick in observation.tricks] + [observation.trick]
     for index, plays in enumerate(tricks):
         for position, (seat, face) in enumerate(plays):
-            is_point = face == QUEEN_OF_SPADES or face // RANKS_PER_SUIT == HEARTS
             if position == 0 and index > 0 and face // RANKS_PER_SUIT == HEARTS and not broken:
                 shown[seat] |= NOT_POINTS
-            elif index == 0 and rules.no_points_first_trick and is_point and position > 0:
+            elif index == 0 and rules.no_points_first_trick and PENALTY_POINTS[face] and position > 0:
                 if face // RANKS_PER_SUIT != plays[0][1] // RANKS_PER_SUIT:
                     shown[seat] |= NOT_POINTS
         broken = broken or any(rules.breaks_hearts[face] for _, face in plays)

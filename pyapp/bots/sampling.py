@@ -18,6 +18,7 @@ from ..engine.cards import RANKS_PER_SUIT
 from ..engine.match import Phase
 from ..engine.observation import Observation
 from ..engine.playout import PointTable, Position, split_by_suit
+from ..engine.tricks import taken_points
 
 KITTY = -1  # the face-down leftover, as a pseudo-seat
 ATTEMPTS = 30
@@ -118,16 +119,9 @@ def _position(observation: Observation, hidden: dict[int, list[int]], kitty: lis
     hands = [split_by_suit(list(observation.hand)) if seat == observation.seat else [] for seat in range(n)]
     for seat, faces in hidden.items():
         hands[seat] = split_by_suit(faces)
-    penalty, bonus = [0] * n, [0] * n
-    pile_penalty = sum(table.penalty[face] for face in kitty)
-    pile_bonus = sum(table.bonus[face] for face in kitty)
-    for trick in observation.tricks:
-        pile_penalty += sum(table.penalty[face] for _, face in trick.plays)
-        pile_bonus += sum(table.bonus[face] for _, face in trick.plays)
-        if trick.winner is not None:
-            penalty[trick.winner] += pile_penalty
-            bonus[trick.winner] += pile_bonus
-            pile_penalty = pile_bonus = 0
+    pile_penalty, pile_bonus = table.points(kitty)  # the sampled leftover, waiting for the first taker
+    penalty, pile_penalty = taken_points(observation.tricks, n, table.penalty, pile_penalty)
+    bonus, pile_bonus = taken_points(observation.tricks, n, table.bonus, pile_bonus)
     return Position(
         hands=hands,
         leader=observation.leader,

@@ -57,11 +57,10 @@ from .deal import deal
 from .reasons import Reason
 from .rng import Seed, new_seed
 from .rules import CARDS_PASSED, GameEnd, MoonChoice, MoonScoring, Rules, Ties, hearts_may_be_led, opening_lead
-from .scoring import hand_score, moon_decision, moon_shooter
-from .tricks import trick_winner
+from .scoring import PENALTY_CARDS, hand_score, moon_decision, moon_shooter, split_points
+from .tricks import take_pile, trick_winner
 
 QUEEN_IDS = ids_of_face(QUEEN_OF_SPADES)
-PENALTY_MASK = HEARTS_MASK | QUEEN_IDS
 
 
 class Phase(StrEnum):
@@ -205,7 +204,7 @@ class Match:
         if follow:
             return follow
         if not self.tricks and self.rules.no_points_first_trick:
-            return (hand & ~PENALTY_MASK) or hand
+            return (hand & ~PENALTY_CARDS) or hand
         return hand
 
     def legal_cards(self, seat: int | None = None) -> list[int]:
@@ -334,18 +333,13 @@ class Match:
 
     def _finish_trick(self) -> None:
         plays = tuple(self.trick)
-        cards = mask_of(card for _, card in plays)
-        position = trick_winner([card for _, card in plays], self.rules.cancellation)
         last = not any(self.hands)
+        winner = trick_winner([(seat, face_of(card)) for seat, card in plays], self.rules.cancellation, last)
         self.trick = []
-        if position is None and not last:
-            self._record_trick(Trick(self.leader, plays, None))
-            self.pile |= cards
-            return
-        winner = self.leader if position is None else plays[position][0]
         self._record_trick(Trick(self.leader, plays, winner))
-        self.taken[winner] |= cards | self.pile
-        self.pile = 0
+        self.pile = take_pile(self.taken, self.pile | mask_of(card for _, card in plays), winner)
+        if winner is None:
+            return
         self.leader = winner
         if last:
             self._end_hand()
@@ -359,8 +353,8 @@ class Match:
             self.phase = Phase.PLAYED
             return
         rules = self.rules
-        penalty = [rules.points(cards & PENALTY_MASK) for cards in self.taken]
-        bonus = [rules.points(cards & ~PENALTY_MASK) for cards in self.taken]
+        split = [split_points(rules, cards) for cards in self.taken]
+        penalty, bonus = [p for p, _ in split], [b for _, b in split]
         shooter = moon_shooter(rules, penalty)
         if shooter is not None and rules.moon is MoonScoring.SHOOTER_CHOOSES:
             self.pending_moon = (shooter, penalty, bonus)

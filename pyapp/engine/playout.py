@@ -11,21 +11,24 @@ plays through the engine to prove it.
 A :class:`Position` comes from a match (:func:`position_from_match`) or a
 random deal (:func:`random_deal`), is copied, and is played out with
 :func:`play_out`; :func:`~pyapp.engine.scoring.hand_score` scores the result.
-What breaks hearts, what may be led and how a hand scores come from
-:mod:`pyapp.engine.rules` and :mod:`pyapp.engine.scoring`, as for the match.
+What breaks hearts, what may be led, who takes a trick and the pile, what a
+penalty card is and how a hand scores come from
+:mod:`pyapp.engine.rules`, :mod:`pyapp.engine.tricks` and
+:mod:`pyapp.engine.scoring`, as for the match.
 """
 
 from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .cards import CLUBS, DIAMONDS, FACES, HEARTS, QUEEN_OF_SPADES, RANKS_PER_SUIT, SPADES, cards_in, face_of
 from .match import Match, Phase
 from .rules import Rules, hearts_may_be_led, opening_lead
-from .scoring import hand_score
+from .scoring import PENALTY_POINTS, hand_score, split_points
+from .tricks import take_pile, trick_winner
 
 Hand = list[list[int]]  # hand[suit] -> faces
 Random = Callable[[], float]
@@ -72,18 +75,17 @@ class Position:
 
 
 class PointTable:
-    """Per-rules lookup tables: the penalty (hearts, Q♠) and bonus (Omnibus) of each face."""
+    """Per-rules lookup tables: the penalty (hearts, Q♠) and bonus (Omnibus) points of each face."""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        omnibus = rules.omnibus_face
-        self.penalty = [rules.points(1 << f) if f != omnibus else 0 for f in range(FACES)]
-        self.bonus = [rules.points(1 << f) if f == omnibus else 0 for f in range(FACES)]
+        self.penalty = PENALTY_POINTS
+        self.bonus = tuple(split_points(rules, 1 << f)[1] for f in range(FACES))
         self.deck = sorted(face_of(card) for card in cards_in(rules.deck))
 
-    def of(self, mask: int) -> tuple[int, int]:
-        """The (penalty, bonus) of the card ids in ``mask``."""
-        faces = [face_of(card) for card in cards_in(mask)]
+    def points(self, faces: Iterable[int]) -> tuple[int, int]:
+        """The (penalty, bonus) points of ``faces`` (duplicates count twice)."""
+        faces = list(faces)
         return sum(self.penalty[f] for f in faces), sum(self.bonus[f] for f in faces)
 
 
@@ -93,13 +95,13 @@ def split_by_suit(faces: list[int]) -> Hand:
     return [faces[:a], faces[a:b], faces[b:c], faces[c:]]
 
 
-def position_from_match(match: Match, table: PointTable | None = None) -> Position:
+def position_from_match(match: Match) -> Position:
     """The fast-path position of a match in its play phase (hidden hands included)."""
     if match.phase is not Phase.PLAY:
         raise ValueError("A playout starts from the play phase")
-    table = table or PointTable(match.rules)
-    taken = [table.of(cards) for cards in match.taken]
-    pile_penalty, pile_bonus = table.of(match.pile)
+    rules = match.rules
+    taken = [split_points(rules, cards) for cards in match.taken]
+    pile_penalty, pile_bonus = split_points(rules, match.pile)
     return Position(
         hands=[split_by_suit(match.hand_faces(seat)) for seat in range(match.players)],
         leader=match.leader,
@@ -125,9 +127,7 @@ def random_deal(table: PointTable, rnd: Random) -> Position:
     size, n = rules.hand_size, rules.players
     hands = [split_by_suit(sorted(deck[seat * size : (seat + 1) * size])) for seat in range(n)]
     first, leader = opening_lead([hand[CLUBS][0] if hand[CLUBS] else FACES for hand in hands], 0)
-    kitty = deck[size * n :]
-    pile_penalty = sum(table.penalty[f] for f in kitty)
-    pile_bonus = sum(table.bonus[f] for f in kitty)
+    pile_penalty, pile_bonus = table.points(deck[size * n :])  # the leftover waits for the first trick's taker
     return Position(hands, leader, [], True, first, False, [0] * n, [0] * n, pile_penalty, pile_bonus)
 
 
@@ -155,9 +155,9 @@ class RandomPolicy:
         return cards.pop(int(rnd() * len(cards)))
 
     def discard(self, hand: Hand, no_points: bool, queen_out: bool, stop_moon: bool, rnd: Random) -> int:
-        """Take any card from a hand void in the led suit (no point card on the first trick if avoidable)."""
+        """Take any card from a hand void in the led suit (no penalty card on the first trick if avoidable)."""
         if no_points:
-            safe = [(suit, i) for suit in (0, 1, 2) for i, card in enumerate(hand[suit]) if card != QUEEN_OF_SPADES]
+            safe = [(suit, i) for suit in range(4) for i, card in enumerate(hand[suit]) if not PENALTY_POINTS[card]]
             if safe:
                 suit, i = safe[int(rnd() * len(safe))]
                 return _take_at(hand[suit], i)
@@ -198,9 +198,12 @@ def play_out(
     tricks_left = sum(len(suit) for suit in hands[seat]) + (already_played == n)
     lead, follow, discard = policy.lead, policy.follow, policy.discard
     queen_out = _queen_in_hands(hands)
+    threat = moon_threat(penalty)
+    for _, card in trick:  # a trick's cards join the pile as they are played; its winner takes the pile
+        pile_pen += pen[card]
+        pile_bon += bon[card]
     while tricks_left:
         tricks_left -= 1
-        threat = moon_threat(penalty)
         if not trick:
             hand = hands[seat]
             if first_trick:
@@ -222,15 +225,18 @@ def play_out(
             if card == QUEEN_OF_SPADES:
                 queen_out = _queen_in_hands(hands)
             trick.append((seat, card))
+            pile_pen += pen[card]
+            pile_bon += bon[card]
             seat = seat + 1 if seat + 1 < n else 0
         led_card = trick[0][1]
         led = led_card // RANKS_PER_SUIT
-        low, high = led * RANKS_PER_SUIT, led * RANKS_PER_SUIT + RANKS_PER_SUIT
+        high = led * RANKS_PER_SUIT + RANKS_PER_SUIT
         winning, winning_seat, points = led_card, trick[0][0], 0
-        for play_seat, card in trick[1:]:
-            points += pen[card]
-            if winning < card < high:
-                winning, winning_seat = card, play_seat
+        if len(trick) > 1:  # the position's trick in progress (every later trick starts with its lead)
+            for play_seat, card in trick[1:]:
+                points += pen[card]
+                if winning < card < high:
+                    winning, winning_seat = card, play_seat
         remaining = n - len(trick)
         for turn in range(remaining):
             hand = hands[seat]
@@ -251,30 +257,21 @@ def play_out(
             if card == QUEEN_OF_SPADES:
                 queen_out = _queen_in_hands(hands)
             trick.append((seat, card))
+            pile_pen += pen[card]
+            pile_bon += bon[card]
             seat = seat + 1 if seat + 1 < n else 0
         first_trick = False
         if record is not None:
             record.extend(trick[already_played:])
             already_played = 0
-        trick_pen, trick_bon = pile_pen, pile_bon
-        winner, best = leader, led_card
-        for play_seat, card in trick:
-            trick_pen += pen[card]
-            trick_bon += bon[card]
-            if best < card < high:
-                best, winner = card, play_seat
-        if cancellation:
-            led_cards = [card for _, card in trick if low <= card < high]
-            uncancelled = [(card, s) for s, card in trick if low <= card < high and led_cards.count(card) == 1]
-            if not uncancelled and tricks_left:
-                pile_pen, pile_bon = trick_pen, trick_bon
-                trick = []
-                continue
-            winner = max(uncancelled)[1] if uncancelled else leader
-        penalty[winner] += trick_pen
-        bonus[winner] += trick_bon
-        pile_pen = pile_bon = 0
-        leader = seat = winner
+        winner = trick_winner(trick, cancellation, not tricks_left)
+        penalty_moves = pile_pen and winner is not None
+        pile_pen = take_pile(penalty, pile_pen, winner)
+        pile_bon = take_pile(bonus, pile_bon, winner)
+        if penalty_moves:  # only then may the moon threat change
+            threat = moon_threat(penalty)
+        if winner is not None:  # else the same seat leads again
+            leader = seat = winner
         trick = []
     return penalty, bonus
 
@@ -375,17 +372,16 @@ class GreedyPolicy(RandomPolicy):
 
         To stop a moon it throws the highest card without points instead.
         """
-        clubs, diamonds, spades, _ = hand
-        points_allowed = not no_points or not (clubs or diamonds or any(card != QUEEN_OF_SPADES for card in spades))
+        points_allowed = not no_points or all(PENALTY_POINTS[card] for cards in hand for card in cards)
         if points_allowed and not stop_moon:
             card = _dump_points(hand, queen_out)
             if card >= 0:
                 return card
         best, best_rank = None, -1
-        for cards in (clubs, diamonds, spades):  # the suit with the highest card that is not Q♠
+        for cards in hand:  # the suit with the highest card without points
             if cards:
                 top = cards[_highest_safe(cards)]
-                if top != QUEEN_OF_SPADES and top % RANKS_PER_SUIT > best_rank:
+                if not PENALTY_POINTS[top] and top % RANKS_PER_SUIT > best_rank:
                     best, best_rank = cards, top % RANKS_PER_SUIT
         if best is not None:
             return best.pop(_highest_safe(best))

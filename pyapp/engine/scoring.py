@@ -1,10 +1,12 @@
-"""How a finished hand is scored, the moon included: one function for the match, the fast path and the bots.
+"""How a finished hand is scored, the moon included: one home for the match, the fast path and the bots.
 
-A hand is given as each seat's *penalty* points (hearts and Q♠) and *bonus*
-points (the Omnibus card's −10).  A seat that took every penalty point
-(26, or 52 with two packs) shot the moon: the rules' ``moon`` option says
-whether the others take the moon's points or the shooter loses them, or lets
-the shooter choose.  The bonus is kept by whoever took it, moon or not.
+The *penalty cards* are every heart and Q♠ (:data:`PENALTY_CARDS`); their
+points are *penalty* points, and every other point is a *bonus* (the Omnibus
+card's −10).  A hand is given as each seat's penalty and bonus points
+(:func:`split_points`).  A seat that took every penalty point (26, or 52 with
+two packs) shot the moon: the rules' ``moon`` option says whether the others
+take the moon's points or the shooter loses them, or lets the shooter choose.
+The bonus is kept by whoever took it, moon or not.
 
 >>> rules = Rules(moon=MoonScoring.SELF_MINUS)
 >>> hand_score(rules, [0, 26, 0, 0], [0, 0, 0, 0]), hand_score(Rules(), [0, 26, 0, 0], [0, 0, 0, 0])
@@ -15,13 +17,35 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .cards import FACES, HEARTS_MASK, QUEEN_OF_SPADES, ids_of_face
 from .rules import MoonChoice, MoonScoring, Rules
+
+PENALTY_CARDS = HEARTS_MASK | ids_of_face(QUEEN_OF_SPADES)
+"""The penalty cards as a bitmask of card ids, both packs (its low 52 bits are the faces): every heart and
+Q♠.  The moon is taking all of them, and a first trick that forbids points forbids them.  The Omnibus card
+scores but is not one."""
 
 # How a moon scores when the rules, not the shooter, decide.
 FIXED_MOON_CHOICE = {
     MoonScoring.OTHERS_PLUS: MoonChoice.ADD_TO_OTHERS,
     MoonScoring.SELF_MINUS: MoonChoice.SUBTRACT_FROM_SELF,
 }
+
+
+def split_points(rules: Rules, cards: int) -> tuple[int, int]:
+    """What taking the card ids in ``cards`` scores, as (penalty, bonus): the penalty cards' points and the
+    rest's (the Omnibus card's).
+
+    >>> from pyapp.engine.cards import mask_of, parse_cards
+    >>> split_points(Rules(variant="omnibus"), mask_of(parse_cards("QS 2H 3H JD 4C")))
+    (15, -10)
+    """
+    return rules.points(cards & PENALTY_CARDS), rules.points(cards & ~PENALTY_CARDS)
+
+
+PENALTY_POINTS: tuple[int, ...] = tuple(split_points(Rules(), 1 << face)[0] for face in range(FACES))
+"""Each face's penalty points, the same in every game: a heart 1, Q♠ 13, any other card 0 (so a face is a
+penalty card exactly when its entry is not 0)."""
 
 
 def moon_shooter(rules: Rules, penalty: Sequence[int]) -> int | None:
