@@ -44,18 +44,7 @@ class TestSampling:
 
 
 class TestMedium:
-    def moon_position(self, taken_by_leader: str):
-        match = arranged(["2C KH 5H", "3C AH 4D", "4C 2H 5D", "AC QH 6D"], Rules(no_points_first_trick=False))
-        match.taken[3] = sum(1 << parse_card(c) for c in taken_by_leader.split())
-        match.hearts_broken = True
-        play(match, "2C", "3C", "4C", "AC", "QH")
-        return MediumBot(1).decide(observe(match, 0)).card
-
-    def test_stops_a_moon_by_taking_a_heart(self):
-        assert self.moon_position("QS 3H 4H 6H 7H 8H 9H") == parse_card("KH")  # seat 3 holds every point
-
-    def test_ducks_when_no_moon_is_on(self):
-        assert self.moon_position("3H") == parse_card("5H")
+    # Stopping a moon, and not when none is on: tests/test_moon_threat.py
 
     def test_dumps_the_queen_when_void(self):
         match = arranged(["2C 3D 4D", "3C 5D 6D", "AC 7D 8D", "QS AH 2H"], Rules(no_points_first_trick=False))

@@ -27,7 +27,6 @@ from pyapp.engine.playout import (
     PointTable,
     Random,
     RandomPolicy,
-    moon_threat,
     play_out,
     position_from_match,
     random_deal,
@@ -35,7 +34,7 @@ from pyapp.engine.playout import (
     split_by_suit,
 )
 from pyapp.engine.rules import PRESETS, HeartsBreak, MoonChoice, MoonScoring, Rules, Variant
-from pyapp.engine.scoring import hand_score
+from pyapp.engine.scoring import hand_score, moon_threat
 
 ALL_POINTS = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS"
 HEARTS_AND_QUEENS = HEARTS_MASK | ids_of_face(QUEEN_OF_SPADES)  # what the moon counts, as RULES.md says

@@ -37,7 +37,7 @@ from ..engine.playout import GREEDY, GreedyPolicy, Hand, PointTable, Position, R
 from ..engine.rules import CARDS_PASSED, opening_lead
 from ..engine.scoring import PENALTY_POINTS, hand_score
 from .hard import HardBot
-from .medium import pass_order
+from .medium import pass_order, penalty_taken
 from .pool import LOCAL, PASS, PLAY, LocalPool, Part, Share, merge, part_seed
 from .reading import forced_voids, read_hands
 from .sampling import DealSampler
@@ -169,10 +169,10 @@ def _lowest(share: Share) -> float:
 
 
 def moon_in_reach(observation: Observation) -> bool:
-    """Whether a moon is worth playing out: no other seat has taken a point, nothing lies face down, and at
-    least half the hand commands its suit (no unseen card of the suit above it)."""
+    """Whether a moon is worth playing out: no other seat has taken a penalty point, nothing lies face down,
+    and at least half the hand commands its suit (no unseen card of the suit above it)."""
     me = observation.seat
-    if any(points for seat, points in enumerate(observation.points_taken) if seat != me) or observation.face_down:
+    if any(points for seat, points in enumerate(penalty_taken(observation)) if seat != me) or observation.face_down:
         return False
     unseen = observation.unseen()
     top = {suit_of(face): face for face in sorted(unseen)}  # the highest unseen face of each suit

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from ..engine.cards import CLUBS, DIAMONDS, HEARTS, QUEEN_OF_SPADES, SPADES, face, rank_of, suit_of
 from ..engine.observation import Observation
-from ..engine.playout import MOON_WATCH_POINTS
 from ..engine.rules import CARDS_PASSED
-from ..engine.scoring import PENALTY_POINTS
-from ..engine.tricks import trick_winner
+from ..engine.scoring import PENALTY_POINTS, moon_threat
+from ..engine.tricks import taken_points, trick_winner
 from .base import PolicyBot
 
 ACE_OF_SPADES, KING_OF_SPADES = face(SPADES, 12), face(SPADES, 11)
@@ -25,6 +24,12 @@ HIGH_SPADES = (ACE_OF_SPADES, KING_OF_SPADES)
 def suit_cards(cards: tuple[int, ...] | list[int], suit: int) -> list[int]:
     """The cards of one suit."""
     return [card for card in cards if suit_of(card) == suit]
+
+
+def penalty_taken(observation: Observation) -> list[int]:
+    """Each seat's penalty points (hearts and Q♠) taken this hand, as far as this seat has seen: what the
+    moon counts (the Omnibus card's −10 aside; the face-down leftover unseen)."""
+    return taken_points(observation.tricks, observation.players, PENALTY_POINTS)[0]
 
 
 def pass_order(hand: list[int], direction: str) -> list[int]:
@@ -67,7 +72,7 @@ class MediumBot(PolicyBot):
             return legal[0]
         if self.shooting(observation):
             return self.shoot(observation, legal)
-        threat = self.moon_threat(observation)
+        threat = self.moon_to_stop(observation)
         if not observation.trick:
             return self.lead(observation, legal, threat)
         led = suit_of(observation.trick[0][1])
@@ -79,7 +84,8 @@ class MediumBot(PolicyBot):
     def shooting(observation: Observation) -> bool:
         """Whether to try for the moon: nobody else has points, and our cards command most of what is left."""
         me = observation.seat
-        if any(points for seat, points in enumerate(observation.points_taken) if seat != me):
+        taken = penalty_taken(observation)
+        if any(points for seat, points in enumerate(taken) if seat != me):
             return False
         if observation.face_down or observation.rules.cancellation:
             return False
@@ -87,7 +93,7 @@ class MediumBot(PolicyBot):
         hand = observation.hand
         commanding = sum(1 for card in hand if not any(o > card and suit_of(o) == suit_of(card) for o in unseen))
         hearts = len(suit_cards(hand, HEARTS))
-        return commanding >= len(hand) - 1 and hearts + observation.points_taken[me] >= 4
+        return commanding >= len(hand) - 1 and hearts + taken[me] >= 4
 
     @staticmethod
     def shoot(observation: Observation, legal: list[int]) -> int:
@@ -99,14 +105,10 @@ class MediumBot(PolicyBot):
         return max(legal, key=rank_of)
 
     @staticmethod
-    def moon_threat(observation: Observation) -> int | None:
-        """Another seat that holds every point taken this hand, enough of them to be shooting."""
-        takers = [seat for seat, points in enumerate(observation.points_taken) if points > 0]
-        if len(takers) == 1 and takers[0] != observation.seat:
-            seat = takers[0]
-            if observation.points_taken[seat] >= MOON_WATCH_POINTS:
-                return seat
-        return None
+    def moon_to_stop(observation: Observation) -> int | None:
+        """Another seat that may be shooting the moon (:func:`~pyapp.engine.scoring.moon_threat`), or None."""
+        seat = moon_threat(penalty_taken(observation))
+        return None if seat < 0 or seat == observation.seat else seat
 
     @staticmethod
     def queen_out(observation: Observation) -> bool:

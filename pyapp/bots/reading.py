@@ -13,17 +13,18 @@ then its highest heart, then its highest card.  So a seat that
   or K♠ above what it threw; one that throws a heart holds no higher heart;
   one that throws another card holds no heart and no higher card.
 
-Moon play breaks these habits, so plays made while one seat holds every point
-taken so far teach nothing; on a first trick that forbids points, a discard
-says nothing about Q♠ or hearts.  These are beliefs, not facts: the sampler
-uses them only while they can be met together with the facts.
+Moon play breaks these habits, so plays made while one seat holds every
+penalty point taken so far teach nothing; on a first trick that forbids
+points, a discard says nothing about Q♠ or hearts.  These are beliefs, not
+facts: the sampler uses them only while they can be met together with the
+facts.
 """
 
 from __future__ import annotations
 
 from ..engine.cards import FACES, HEARTS, QUEEN_OF_SPADES, RANKS_PER_SUIT
 from ..engine.observation import Observation
-from ..engine.scoring import PENALTY_POINTS
+from ..engine.scoring import PENALTY_POINTS, moon_threat
 from ..engine.tricks import take_pile
 from .medium import HIGH_SPADES
 
@@ -56,7 +57,7 @@ def read_hands(observation: Observation) -> list[set[int]]:
     tricks = [(trick.plays, trick.winner) for trick in observation.tricks] + [(observation.trick, None)]
     for index, (plays, winner) in enumerate(tricks):
         forbid_points = index == 0 and observation.rules.no_points_first_trick
-        moon_watch = sum(1 for points in taken if points) == 1
+        moon_watch = moon_threat(taken, at_least=1) >= 0
         if plays and not moon_watch:
             _read_trick(plays, n, forbid_points, queen_played, beliefs)
         queen_played = queen_played or any(face == QUEEN_OF_SPADES for _, face in plays)

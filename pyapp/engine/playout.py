@@ -12,7 +12,7 @@ A :class:`Position` comes from a match (:func:`position_from_match`) or a
 random deal (:func:`random_deal`), is copied, and is played out with
 :func:`play_out`; :func:`~pyapp.engine.scoring.hand_score` scores the result.
 What breaks hearts, what may be led, who takes a trick and the pile, what a
-penalty card is and how a hand scores come from
+penalty card is, who may be shooting the moon and how a hand scores come from
 :mod:`pyapp.engine.rules`, :mod:`pyapp.engine.tricks` and
 :mod:`pyapp.engine.scoring`, as for the match.
 """
@@ -27,14 +27,13 @@ from dataclasses import dataclass
 from .cards import CLUBS, DIAMONDS, FACES, HEARTS, QUEEN_OF_SPADES, RANKS_PER_SUIT, SPADES, cards_in, face_of
 from .match import Match, Phase
 from .rules import Rules, hearts_may_be_led, opening_lead
-from .scoring import PENALTY_POINTS, hand_score, split_points
+from .scoring import PENALTY_POINTS, hand_score, moon_threat, split_points
 from .tricks import take_pile, trick_winner
 
 Hand = list[list[int]]  # hand[suit] -> faces
 Random = Callable[[], float]
 SUIT_STARTS = tuple(suit * RANKS_PER_SUIT for suit in (1, 2, 3))
 HEARTS_START = HEARTS * RANKS_PER_SUIT
-MOON_WATCH_POINTS = 8  # a seat holding every point so far, and at least this many, may be shooting
 
 
 @dataclass(slots=True)
@@ -138,8 +137,8 @@ class RandomPolicy:
     :func:`~pyapp.engine.rules.hearts_may_be_led`; every other card may be).
     A policy's methods also hear whether Q♠ is still in someone's hand
     (``queen_out``) and whether a moon is to be stopped (``stop_moon``: another
-    seat holds every point taken, at least ``MOON_WATCH_POINTS``, and for a
-    discard it is winning the trick); the random one ignores both.
+    seat is a :func:`~pyapp.engine.scoring.moon_threat`, and for a discard it
+    is winning the trick); the random one ignores both.
     """
 
     def lead(self, hand: Hand, hearts_ok: bool, queen_out: bool, stop_moon: bool, rnd: Random) -> int:
@@ -274,13 +273,6 @@ def play_out(
             leader = seat = winner
         trick = []
     return penalty, bonus
-
-
-def moon_threat(penalty: list[int]) -> int:
-    """The seat that holds every penalty point taken, at least ``MOON_WATCH_POINTS`` of them; -1 if none."""
-    top = max(penalty)
-    # Penalty points are never negative, so the top is the sum only when no other seat has any.
-    return penalty.index(top) if top >= MOON_WATCH_POINTS and top == sum(penalty) else -1
 
 
 def _queen_in_hands(hands: list[Hand]) -> bool:

@@ -6,7 +6,9 @@ card's −10).  A hand is given as each seat's penalty and bonus points
 (:func:`split_points`).  A seat that took every penalty point (26, or 52 with
 two packs) shot the moon: the rules' ``moon`` option says whether the others
 take the moon's points or the shooter loses them, or lets the shooter choose.
-The bonus is kept by whoever took it, moon or not.
+The bonus is kept by whoever took it, moon or not.  While a hand is played, a
+seat that holds every penalty point taken so far, and enough of them, may be
+shooting (:func:`moon_threat`).
 
 >>> rules = Rules(moon=MoonScoring.SELF_MINUS)
 >>> hand_score(rules, [0, 26, 0, 0], [0, 0, 0, 0]), hand_score(Rules(), [0, 26, 0, 0], [0, 0, 0, 0])
@@ -24,6 +26,8 @@ PENALTY_CARDS = HEARTS_MASK | ids_of_face(QUEEN_OF_SPADES)
 """The penalty cards as a bitmask of card ids, both packs (its low 52 bits are the faces): every heart and
 Q♠.  The moon is taking all of them, and a first trick that forbids points forbids them.  The Omnibus card
 scores but is not one."""
+
+MOON_WATCH_POINTS = 8  # a seat holding every penalty point so far, and at least this many, may be shooting
 
 # How a moon scores when the rules, not the shooter, decide.
 FIXED_MOON_CHOICE = {
@@ -46,6 +50,19 @@ def split_points(rules: Rules, cards: int) -> tuple[int, int]:
 PENALTY_POINTS: tuple[int, ...] = tuple(split_points(Rules(), 1 << face)[0] for face in range(FACES))
 """Each face's penalty points, the same in every game: a heart 1, Q♠ 13, any other card 0 (so a face is a
 penalty card exactly when its entry is not 0)."""
+
+
+def moon_threat(penalty: Sequence[int], at_least: int = MOON_WATCH_POINTS) -> int:
+    """The seat that holds every penalty point taken so far (``penalty``, per seat), at least ``at_least`` of
+    them: it may be shooting the moon; -1 if there is none.  The Omnibus card plays no part (the moon does
+    not need it), so a seat with J♦ and nine hearts, 9 penalty points, is a threat.
+
+    >>> moon_threat([0, 9, 0, 0]), moon_threat([0, 7, 0, 0]), moon_threat([1, 9, 0, 0]), moon_threat([0, 1, 0], 1)
+    (1, -1, -1, 1)
+    """
+    top = max(penalty)
+    # Penalty points are never negative, so the top is the sum only when no other seat has any.
+    return penalty.index(top) if top >= at_least and top == sum(penalty) else -1
 
 
 def moon_shooter(rules: Rules, penalty: Sequence[int]) -> int | None:
