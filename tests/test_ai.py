@@ -9,8 +9,20 @@ from pyapp.cli.arena import run_arena
 from pyapp.engine.actions import Action
 from pyapp.engine.cards import SPADES, parse_card, suit_of
 from pyapp.engine.match import Match, Phase
-from pyapp.engine.observation import observe
-from pyapp.engine.rules import PRESETS, Rules
+from pyapp.engine.observation import Observation, observe
+from pyapp.engine.rules import PRESETS, Rules, Variant
+
+
+def sampled_deal(view: Observation, seed: int) -> dict[int, list[int]]:
+    """A sampled deal of the unseen cards (the other hands), checked: every unseen card dealt, each hand and the
+    leftover their size."""
+    hidden, kitty = sample_hidden(view, random.Random(seed))
+    assert len(kitty) == view.face_down
+    for other, faces in hidden.items():
+        assert len(faces) == view.hand_sizes[other]
+    everything = sorted([face for faces in hidden.values() for face in faces] + kitty)
+    assert everything == sorted(view.unseen())
+    return hidden
 
 
 class TestSampling:
@@ -21,16 +33,20 @@ class TestSampling:
             match = random_state(rules, seed, plays=seed * 2)
             if match.phase is not Phase.PLAY:
                 continue
-            seat = match.current_seat
-            view = observe(match, seat)
-            hidden, kitty = sample_hidden(view, random.Random(seed))
-            assert len(kitty) == view.face_down
+            view = observe(match, match.current_seat)
             voids = view.voids()
-            for other, faces in hidden.items():
-                assert len(faces) == view.hand_sizes[other]
+            for other, faces in sampled_deal(view, seed).items():
                 assert not {suit_of(face) for face in faces} & voids[other]
-            everything = sorted([face for faces in hidden.values() for face in faces] + kitty)
-            assert everything == sorted(view.unseen())
+
+    @pytest.mark.parametrize("players", range(6, 11))
+    def test_sampled_deals_agree_with_every_seat_late_in_a_cancellation_hand(self, players):
+        """A passed card's receiver may have played it while the other copy is still out: it is then not made
+        to hold that face (late in a hand its few cards could not, and the deal overflowed its hand)."""
+        rules = Rules(players=players, variant=Variant.CANCELLATION)
+        for seed in range(40):
+            match = random_state(rules, seed, plays=players * (rules.hand_size - 2 - seed % 3))
+            for seat in range(players):
+                sampled_deal(observe(match, seat), seed)
 
     def test_passed_cards_stay_with_the_receiver(self):
         match = Match(Rules(), 5)

@@ -43,8 +43,14 @@ class DealSampler:
         self.fixed: dict[int, list[int]] = {seat: [] for seat in range(n) if seat != me}
         if observation.phase is not Phase.PASS:
             receiver = observation.pass_to
+            # A card passed is held until the receiver plays its face: with two packs the other copy may
+            # still be out while the one passed was played.
+            played = Counter(face for trick in observation.tricks for seat, face in trick.plays if seat == receiver)
+            played.update(face for seat, face in observation.trick if seat == receiver)
             for face in observation.passed:
-                if receiver != me and pool[face] > 0:
+                if played[face]:
+                    played[face] -= 1
+                elif receiver != me and pool[face] > 0:
                     self.fixed[receiver].append(face)
                     pool[face] -= 1
         self.capacity = {seat: observation.hand_sizes[seat] - len(self.fixed[seat]) for seat in self.fixed}
