@@ -88,6 +88,21 @@ def host_a_game(host: Page, url: str, target: int | None = None) -> None:
     host.click("#dialog [data-action=start]")
 
 
+def passed_at_the_table(browser: Browser, guard, url: str, phone: bool = False) -> tuple[Page, Page, Page]:
+    """The host's page and two friends' (Bo in seat 1, Cy in seat 3; Cy on a phone when ``phone``), joined
+    to a new game, each of them with their first pass made."""
+    host = device(browser, guard)
+    bo = device(browser, guard)
+    cy = device(browser, guard, 360, 640, touch=True) if phone else device(browser, guard)
+    host_a_game(host, url)
+    join(host, bo, 1)
+    join(host, cy, 3)
+    host.wait_for_selector("#dialog", state="hidden", timeout=STEP_TIMEOUT)
+    for page in (host, bo, cy):
+        pass_three(page)
+    return host, bo, cy
+
+
 def join(host: Page, friend: Page, seat: int, camera: bool = False) -> float:
     """The friend opens their invitation, the host pastes the friend's reply (or scans its QR code with the
     ``camera``: :data:`FAKE_CAMERA`); seconds until their hand shows."""

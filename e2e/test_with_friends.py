@@ -13,6 +13,7 @@ from friends_table import (
     flood,
     host_a_game,
     join,
+    passed_at_the_table,
     play_on,
     play_until,
     refusals,
@@ -159,15 +160,7 @@ def test_a_friend_who_reloads_in_the_middle_of_a_hand_comes_back_with_a_new_invi
 
 
 def test_a_friend_who_leaves_is_played_for_after_a_countdown_and_gets_the_seat_back(browser, guard, server_url):
-    host = device(browser, guard)
-    bo = device(browser, guard)
-    cy = device(browser, guard, 360, 640, touch=True)
-    host_a_game(host, server_url)
-    join(host, bo, 1)
-    join(host, cy, 3)
-    host.wait_for_selector("#dialog", state="hidden", timeout=STEP_TIMEOUT)
-    for page in (host, bo, cy):
-        pass_three(page)
+    host, bo, cy = passed_at_the_table(browser, guard, server_url, phone=True)
     bo.context.close()  # Bo's device is gone
     left = time.monotonic()
     host.wait_for_selector(".friends-line:has-text('1 of 2')", timeout=STEP_TIMEOUT)
@@ -205,15 +198,7 @@ def test_a_friend_who_leaves_is_played_for_after_a_countdown_and_gets_the_seat_b
 
 
 def test_a_friend_who_floods_the_host_holds_up_neither_the_hosts_own_clicks_nor_the_game(browser, guard, server_url):
-    host = device(browser, guard)
-    bo = device(browser, guard)
-    cy = device(browser, guard)
-    host_a_game(host, server_url)
-    join(host, bo, 1)
-    join(host, cy, 3)
-    host.wait_for_selector("#dialog", state="hidden", timeout=STEP_TIMEOUT)
-    for page in (host, bo, cy):
-        pass_three(page)
+    host, bo, cy = passed_at_the_table(browser, guard, server_url)
     stand_in(host, cy, 3, "Cy")  # Cy's page is up to no good: the computer plays her seat
     play_until([bo], lambda: current_step(host) == "play")  # until the host's turn
     flood(cy, host)  # 3,000 messages of 3,000 characters, all on the host's page
