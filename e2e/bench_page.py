@@ -255,6 +255,11 @@ def run(rounds: int) -> dict[str, Any]:
     figures["return_engine_vs_bare_pyodide"] = round(figures["return_engine_ms"] / figures["bare_pyodide_ms"], 3)
     figures["return_card_vs_bare_pyodide"] = round(figures["return_card_ms"] / figures["bare_pyodide_ms"], 3)
     figures["warm_start_offline_vs_online"] = round(figures["offline_card_ms"] / figures["return_card_ms"], 3)
+    # Each round's own ratios (the machine's load varies between rounds; the bare page ran in the same round).
+    for prefix in ("", "return_"):
+        figures[f"{prefix}engine_vs_bare_pyodide_rounds"] = [
+            round(row[f"{prefix}engine_ms"] / row["bare_pyodide_ms"], 3) for row in rows
+        ]
     runtime = {
         path: {"times": downloads[path], "bytes": sizes[path]} for path in sorted(downloads) if "/runtime/" in path
     }
