@@ -1,14 +1,14 @@
-/* Start the page: the service worker first, then the engine's worker and PyScript side by side.
+/* Start the page: the engine's worker and PyScript side by side, the service worker beside them.
 
-   The service worker (sw.js) is registered and given control of the page first, so on a first visit
-   every file passes through it and is cached on the way: each is downloaded once (a page that does not
-   wait for it starts about 0.2 s sooner, but Pyodide's 10 MB of WebAssembly can then be downloaded
-   twice). A returning page is controlled already and starts at once. When the page has started, the
-   service worker is asked to cache whatever else the game needs, and the page says when it is ready
-   offline. A new version waits until the player chooses to reload; the game in progress is saved after
-   every move, so the reload resumes it.
+   Nothing waits for the service worker (sw.js): a returning page is controlled by it already, and a first
+   visit starts at once, its files coming from the network as on any page. Once the game has started and
+   the engine (its snapshot stored, see engine-pyodide.mjs) and the page are idle, the service worker is
+   registered (a returning page's checks for a new version) and asked to store the game's files (on a
+   first visit all of them, each still downloaded once) and the page says when it is ready offline. A new
+   version waits until the player chooses to reload; the game in progress is saved after every move, so
+   the reload resumes it.
 
-   The engine's worker (app/engine-worker.mjs, Pyodide) starts next, so it boots while PyScript and
+   The engine's worker (app/engine-worker.mjs, Pyodide) starts at once, so it boots while PyScript and
    MicroPython draw the table; it is offered to the page as window.heartsEngine: a promise of an object
    whose handle(text) sends one intent and resolves to the engine's answer (pyapp/web/client.py is the
    only code that uses it). window.heartsThinker.handle(text) runs a hand review's job in a second
@@ -49,48 +49,29 @@ function watchForUpdates(registration) {
   setInterval(check, 30 * 60 * 1000);
 }
 
-async function register() {
-  try {
-    watchForUpdates(await serviceWorkers.register(asset("sw.js"), { scope: here.href }));
-    return true;
-  } catch (error) {
-    console.warn("Offline play is not available:", error);
-    return false;
-  }
-}
-
-/* Resolve once the service worker controls the page. A returning page is controlled already: it starts
-   at once and checks for a new version meanwhile. A first visit waits for the worker to take it. */
-async function takeControl() {
-  if (!serviceWorkers) return;
-  if (serviceWorkers.controller) {
-    register();
-    return;
-  }
-  if ((await register()) && !serviceWorkers.controller) {
-    await new Promise((resolve) => {
-      serviceWorkers.addEventListener("controllerchange", resolve, { once: true });
-      setTimeout(resolve, 10000); // never keep the game from starting
-    });
-  }
-}
-
-let precacheAsked = false;
-function precache() {
-  if (precacheAsked || !serviceWorkers) return;
-  if (!serviceWorkers.controller) {
-    // Not yet (the service worker was slow to activate): as soon as it takes the page.
-    serviceWorkers.addEventListener("controllerchange", precache, { once: true });
-    return;
-  }
-  precacheAsked = true;
+let offlineAsked = false;
+async function goOffline() {
+  if (offlineAsked || !serviceWorkers) return;
+  offlineAsked = true;
   serviceWorkers.addEventListener("message", (event) => {
     if (event.data && event.data.offline) {
       document.documentElement.dataset.offline = event.data.offline;
       document.documentElement.dataset.version = event.data.version || "";
     }
   });
-  serviceWorkers.controller.postMessage("precache");
+  try {
+    watchForUpdates(await serviceWorkers.register(asset("sw.js"), { scope: here.href }));
+  } catch (error) {
+    console.warn("Offline play is not available:", error);
+    return;
+  }
+  (await serviceWorkers.ready).active.postMessage("precache"); // (a first visit's page is not controlled yet)
+}
+
+/* `then` once the page is idle, at most `ms` from now. */
+function whenIdle(then, ms) {
+  if ("requestIdleCallback" in window) requestIdleCallback(then, { timeout: ms });
+  else setTimeout(then, ms);
 }
 
 function preload(href, as) {
@@ -107,18 +88,22 @@ function preload(href, as) {
   document.head.append(link);
 }
 
+let engineIdle = Promise.resolve(); // once the engine has done its own idle work (a friend's page has none)
+
 /* The engine starts at once; the thinker (hand reviews) only when the page first gives it a job. */
 function startEngine() {
   const script = asset("app/engine-worker.mjs");
   // The engine thinks on as many cores as the device has (it starts its helper workers when it needs them).
-  window.heartsEngine = startWorker(script, "engine", { cores: navigator.hardwareConcurrency || 1 });
+  const first = { cores: navigator.hardwareConcurrency || 1 };
+  let idle;
+  engineIdle = new Promise((resolve) => (idle = resolve));
+  window.heartsEngine = startWorker(script, "engine", first, idle);
   let thinker = null;
   window.heartsThinker = {
     handle: async (text) => (await (thinker ||= startWorker(script, "thinker"))).handle(text),
   };
 }
 
-await takeControl();
 /* A friends' game: the connections (assets/friends.mjs). A friend's page (an invitation's link, #join=…)
    plays on the host's engine and starts none of its own. */
 window.heartsFriends = friends;
@@ -128,6 +113,8 @@ window.addEventListener("hashchange", () => location.hash.startsWith("#join=") &
 // Start fetching the main thread's interpreter at once instead of after PyScript has loaded.
 preload("runtime/micropython/micropython.mjs");
 preload("runtime/micropython/micropython.wasm", "fetch");
-window.addEventListener("hearts:started", precache, { once: true }); // sent by pyapp/web/main.py
-setTimeout(precache, 30000); // even if the page never finished starting
+// Sent by the page's Python once the engine answers: then, when the engine and the page are idle, the
+// service worker.
+window.addEventListener("hearts:started", () => engineIdle.then(() => whenIdle(goOffline, 2000)), { once: true });
+setTimeout(goOffline, 30000); // even if the page never finished starting
 await import(asset("runtime/pyscript/core.js"));

@@ -5,12 +5,19 @@
      ENGINE:  a hash of the engine's zip (app/engine.zip), so a new engine never meets an old snapshot;
      PRELOAD: the modules imported before the snapshot is taken (the worker's entry imports the engine).
 
-   Every boot unpacks the engine's zip into Python's working folder. The first boot (and the first after
-   Pyodide or the engine changed) starts Python as usual, imports the engine and keeps a copy of
-   Pyodide's memory in Cache Storage, under a key made of Pyodide's version and ENGINE; one snapshot is
-   kept. Later boots restore that memory instead of starting Python and importing the engine again.
-   A snapshot that is damaged (its SHA-256 differs), that Pyodide refuses (another build) or that does
-   not hold the engine is thrown away and the ordinary boot follows: a snapshot can only save time. */
+   Every boot unpacks the engine's zip (fetched while Pyodide starts) into Python's working folder. The
+   engine's first boot (and its first after Pyodide or the engine changed) starts Python as usual, imports
+   the engine and takes a copy of Pyodide's memory, which the engine's worker stores (storeKept) once it
+   has answered and is idle: storing never delays the engine's first answer. It is kept in Cache Storage,
+   under a key made of Pyodide's version and ENGINE; one snapshot is kept. Later boots (the thinkers' too)
+   restore that memory instead of starting Python and importing the engine again. A snapshot that is
+   damaged (its SHA-256 differs), that Pyodide refuses (another build) or that does not hold the engine
+   is thrown away and the ordinary boot follows: a snapshot can only save time.
+
+   The engine's ordinary boot also keeps Pyodide's WebAssembly as it downloads it and, when idle, hands
+   it over to the service worker (Cache Storage, HANDOFF), which checks its hash and stores it: on a first
+   visit the page does not wait for the service worker (assets/boot.js), so it did not see those 9.6 MB
+   pass, and a private window's HTTP cache is too small to keep them: they would be downloaded twice. */
 
 import { loadPyodide as bootPyodide, version } from "../runtime/pyodide/pyodide.mjs";
 
@@ -19,10 +26,15 @@ const ZIP_URL = new URL("./engine.zip", import.meta.url).href;
 const CACHE = `hearts-snapshot:${new URL("../", import.meta.url).href}`;
 const KEY = new URL(`./engine-snapshot/${version}/${ENGINE}`, import.meta.url).href;
 const DIGEST_HEADER = "x-snapshot-sha256";
+const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
+const HANDOFF = `hearts-handoff:${new URL("../", import.meta.url).href}`; // read by sw.js
 
 // What became of the snapshot is told on the worker's console (the end-to-end tests read it).
 const warn = (what, error) => console.warn(`Engine snapshot: ${what}:`, error);
 const tell = (what) => console.info(`Engine snapshot: ${what}`);
+
+let taken = null; // the snapshot this boot took, until it is stored
+let wasm = null; // the WebAssembly this boot downloaded, until it is handed over
 
 async function sha256(bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
@@ -65,10 +77,27 @@ async function store(bytes) {
   tell("stored");
 }
 
-async function unpackEngine(pyodide) {
+async function fetchEngine() {
   const response = await fetch(ZIP_URL);
   if (!response.ok) throw new Error(`${ZIP_URL}: HTTP ${response.status}`);
-  pyodide.unpackArchive(await response.arrayBuffer(), "zip");
+  return response.arrayBuffer();
+}
+
+/* Boot Pyodide, keeping a copy of its WebAssembly as it comes (Pyodide fetches it itself). */
+async function bootKeeping(options) {
+  const fetchAsUsual = self.fetch;
+  self.fetch = (resource, init) => {
+    const fetching = fetchAsUsual(resource, init);
+    if (String(resource) === WASM_URL) {
+      fetching.then((response) => (wasm = response.ok ? response.clone() : null)).catch(() => {});
+    }
+    return fetching;
+  };
+  try {
+    return await bootPyodide({ ...options, _makeSnapshot: true });
+  } finally {
+    self.fetch = fetchAsUsual;
+  }
 }
 
 async function restore(options, snapshot) {
@@ -84,23 +113,42 @@ async function restore(options, snapshot) {
   }
 }
 
-/* Pyodide with the engine imported: from the stored snapshot, else booted (and a snapshot stored). */
-export async function loadPyodide(options = {}) {
-  options = { ...options, indexURL: INDEX_URL };
+/* Pyodide with the engine imported: from the stored snapshot, else booted; `keep` (the engine's worker):
+   a booted one keeps its snapshot and WebAssembly, for storeKept. */
+export async function loadPyodide({ keep = false } = {}) {
+  const options = { indexURL: INDEX_URL };
+  const engine = fetchEngine();
+  engine.catch(() => {}); // (awaited below: a failure is thrown there)
   const snapshot = await storedSnapshot();
   const restored = snapshot && (await restore(options, snapshot));
   if (restored) {
-    await unpackEngine(restored); // the sources, for tracebacks and anything imported later
+    restored.unpackArchive(await engine, "zip"); // the sources, for tracebacks and anything imported later
     tell("restored");
     return restored;
   }
-  const pyodide = await bootPyodide({ ...options, _makeSnapshot: true });
-  await unpackEngine(pyodide);
+  const pyodide = await (keep ? bootKeeping(options) : bootPyodide(options));
+  pyodide.unpackArchive(await engine, "zip");
   pyodide.runPython(`import ${PRELOAD.join(", ")}`);
-  try {
-    store(pyodide.makeMemorySnapshot()).catch((error) => warn("could not be stored", error));
-  } catch (error) {
-    warn("could not be taken", error);
+  if (keep) {
+    try {
+      taken = pyodide.makeMemorySnapshot(); // now, before anything else runs in Python
+    } catch (error) {
+      warn("could not be taken", error);
+    }
   }
   return pyodide;
+}
+
+/* Store what this boot kept, if anything: its snapshot, and its WebAssembly for the service worker (the
+   engine's worker calls it when idle). */
+export async function storeKept() {
+  const [bytes, response] = [taken, wasm];
+  taken = wasm = null;
+  if (bytes) await store(bytes).catch((error) => warn("could not be stored", error));
+  if (response && typeof caches !== "undefined") {
+    await caches
+      .open(HANDOFF)
+      .then((handoff) => handoff.put(WASM_URL, response))
+      .catch((error) => console.warn("Pyodide's WebAssembly could not be handed over:", error));
+  }
 }

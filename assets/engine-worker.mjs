@@ -1,11 +1,12 @@
 /* The engine's worker: Pyodide with the engine (pyapp/web/worker.py), answering the page's messages.
 
-   assets/boot.js starts this module worker as soon as the page has its service worker, beside
-   PyScript rather than through it, so the engine boots while the page's own interpreter (MicroPython)
-   starts and draws the table. Each message from the page is {id, text}: one intent as JSON text
-   (pyapp/web/protocol.py); the answer is {id, answer} (JSON text) or {id, error}. The worker says
-   {ready: true} once the engine answers, or {failed: reason} if it cannot start. The page's first
-   message, {cores}, says how many cores the device has.
+   assets/boot.js starts this module worker at once, beside PyScript rather than through it, so the
+   engine boots while the page's own interpreter (MicroPython) starts and draws the table. Each message
+   from the page is {id, text}: one intent as JSON text (pyapp/web/protocol.py); the answer is
+   {id, answer} (JSON text) or {id, error}. The worker says {ready: true} once the engine answers, or
+   {failed: reason} if it cannot start, and {idle: true} once, the first time it is idle after answering
+   (what its boot kept is stored by then). The page's first message, {cores}, says how many cores the
+   device has.
 
    An Expert computer player thinks on every core: once the game has an Expert seat, this worker starts
    helper workers (cores − 1 of them, at most three), and as each is ready its decisions are thought in
@@ -18,7 +19,7 @@
    Started with the name "thinker", the same script runs a thinker instead (pyapp/web/thinker.py): a
    hand review or a part of an Expert's decision, one job (JSON text) in, its result out, the same way. */
 
-import { loadPyodide } from "./engine-pyodide.mjs";
+import { loadPyodide, storeKept } from "./engine-pyodide.mjs";
 import { startWorker } from "../assets/worker-client.mjs";
 
 const ENTRIES = { engine: "pyapp.web.worker", thinker: "pyapp.web.thinker" };
@@ -26,11 +27,17 @@ const MOST_PARTS = 4; // this worker and three helpers: beyond that, memory grow
 const THINKING = '{"think":';
 // A part thinks for the think time (1.2 s at the longest): a helper that has not answered by then has failed.
 const HELPER_LIMIT_MS = 30_000;
+// No message for this long after an answer: the engine is idle. Then (once) what its boot kept is stored
+// (engine-pyodide.mjs), and the page is told {idle: true} (it then has the service worker store the files).
+const IDLE_MS = 500;
 
 let python = null; // the entry module's functions, once Pyodide is up
 let cores = 1;
 const helpers = []; // {worker (once ready), failed}
 let queue = Promise.resolve(); // messages are answered one at a time, in order
+let unanswered = 0;
+let idle = null; // the timer of the idle work, which is done once
+let idleDone = self.name === "thinker"; // (a thinker has none)
 const early = []; // messages that came before the engine was up (the page waits for "ready", but still)
 
 const parts = () => 1 + helpers.filter((helper) => helper.worker).length;
@@ -106,19 +113,32 @@ async function run({ id, text }) {
   }
 }
 
+async function whenIdle() {
+  idleDone = true;
+  await storeKept();
+  postMessage({ idle: true });
+}
+
 function take(data) {
   if (data.cores !== undefined) {
     cores = Math.max(1, Number(data.cores) || 1);
     return;
   }
   const respond = self.name === "thinker" ? run : answer;
-  queue = queue.then(() => respond(data));
+  unanswered += 1;
+  clearTimeout(idle);
+  queue = queue
+    .then(() => respond(data))
+    .then(() => {
+      unanswered -= 1;
+      if (!unanswered && !idleDone) idle = setTimeout(whenIdle, IDLE_MS);
+    });
 }
 
 self.onmessage = ({ data }) => (python ? take(data) : early.push(data));
 
 try {
-  const pyodide = await loadPyodide();
+  const pyodide = await loadPyodide({ keep: self.name !== "thinker" });
   python = pyodide.pyimport(ENTRIES[self.name] || ENTRIES.engine);
   postMessage({ ready: true });
   early.splice(0).forEach(take);

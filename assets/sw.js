@@ -4,19 +4,24 @@
      VERSION: a hash of every file of the build (a new build, a new cache);
      FILES:   { path relative to this script: hash of that file }.
 
-   First visit: nothing to wait for, so the worker activates at once and takes
-   the page; the page's own requests fill the cache as they pass (each file is
-   downloaded once), and the page then asks for the rest ("precache"). A
-   file outside FILES that the page fetches is kept too, for this version.
-   Update: the new worker copies every unchanged file from the old cache,
-   downloads the changed ones, and waits. It takes over only when the player
-   chooses "Reload" (message "skip-waiting"), then deletes the old caches. */
+   First visit: the page does not wait for this worker (assets/boot.js), so nothing it loads passes through
+   here and nothing is stored before the engine's first answer. Once the game has started and the engine
+   and the page are idle, the page asks for the files ("precache"): Pyodide's WebAssembly is taken from
+   where the engine's worker handed it over (HANDOFF: a private window's HTTP cache cannot hold its 9.6 MB),
+   every other file is fetched revalidating the browser's HTTP cache, so each is downloaded once, and this
+   worker then takes the page. A file outside FILES that a page fetches is kept too, for this version.
+   Update: the new worker copies every unchanged file from the old cache, downloads the changed ones, and
+   waits. It takes over only when the player chooses "Reload" (message "skip-waiting"), then deletes the
+   old caches. A file is stored only with its content in this build (its hash), so a deployment made
+   meanwhile never slips into this build's cache. */
 
 const PREFIX = `hearts:${self.registration.scope}:`;
 const CACHE = PREFIX + VERSION;
+const HANDOFF = `hearts-handoff:${self.registration.scope}`; // (assets/engine-pyodide.mjs)
 const REVISIONS = "__revisions__";
 const urlOf = (path) => new URL(path, self.registration.scope).href;
 const INDEX = urlOf("index.html");
+const REVISION_OF = new Map(Object.entries(FILES).map(([path, revision]) => [urlOf(path), revision]));
 
 async function previousCache() {
   for (const name of await caches.keys()) {
@@ -29,10 +34,32 @@ async function previousCache() {
   return null;
 }
 
+async function revisionOf(response) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
+  return Array.from(digest.slice(0, 8), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/* Store a response for url, if it holds this build's file (a file outside FILES: as it is). */
+async function keep(cache, url, response) {
+  const revision = REVISION_OF.get(url);
+  if (revision !== undefined && (await revisionOf(response)) !== revision) {
+    throw new Error(`${url} is not this version's (the site changed meanwhile)`);
+  }
+  await cache.put(url, response);
+}
+
 async function download(cache, url) {
+  const handed = await caches.match(url, { cacheName: HANDOFF });
+  if (handed) {
+    try {
+      return await keep(cache, url, handed);
+    } catch {
+      // another build's (an old hand-over): downloaded instead
+    }
+  }
   const response = await fetch(url, { cache: "no-cache" });
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-  await cache.put(url, response);
+  await keep(cache, url, response);
 }
 
 /* Store every file of this version that the cache lacks (from the old cache when unchanged). */
@@ -50,6 +77,7 @@ async function fill(previous) {
     }),
   );
   await cache.put(urlOf(REVISIONS), new Response(JSON.stringify(FILES)));
+  await caches.delete(HANDOFF);
 }
 
 self.addEventListener("install", (event) => {
@@ -68,7 +96,6 @@ self.addEventListener("activate", (event) => {
       for (const name of await caches.keys()) {
         if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
       }
-      await self.clients.claim();
     })(),
   );
 });
@@ -76,10 +103,14 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
   if (event.data === "precache") {
+    const page = event.source;
     event.waitUntil(
-      fill(null).then(
-        () => event.source && event.source.postMessage({ offline: "ready", version: VERSION }),
-        (error) => event.source && event.source.postMessage({ offline: "failed", reason: String(error) }),
+      (async () => {
+        await fill(null);
+        await self.clients.claim(); // (a first visit's page: not before)
+      })().then(
+        () => page && page.postMessage({ offline: "ready", version: VERSION }),
+        (error) => page && page.postMessage({ offline: "failed", reason: String(error) }),
       ),
     );
   }
@@ -93,7 +124,7 @@ async function respond(event) {
   if (cached) return cached;
   const response = await fetch(request);
   if (response.ok && response.type === "basic" && request.mode !== "navigate") {
-    event.waitUntil(cache.put(url, response.clone())); // stream to the page while the copy is stored
+    event.waitUntil(keep(cache, url, response.clone())); // stream to the page while the copy is stored
   }
   return response;
 }

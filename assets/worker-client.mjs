@@ -7,8 +7,8 @@
 /* A promise, resolved once the worker answers (rejected if it cannot start), of an object whose
    handle(text) resolves to the worker's answer, and whose close() ends the worker (every call still
    waiting, and every later one, fails). `first` is posted before anything else (the engine's settings
-   for its own worker). */
-export function startWorker(url, name, first = undefined) {
+   for its own worker); `idle()` is called when the worker says it is idle (the engine, once). */
+export function startWorker(url, name, first = undefined, idle = () => {}) {
   const worker = new Worker(url, { type: "module", name });
   if (first !== undefined) worker.postMessage(first);
   const calls = new Map();
@@ -35,6 +35,7 @@ export function startWorker(url, name, first = undefined) {
     };
     worker.onmessage = ({ data }) => {
       if (data.ready) return resolve(started);
+      if (data.idle) return idle();
       if (data.failed) return failed(new Error(data.failed));
       const call = calls.get(data.id);
       if (!call) return; // (it was closed meanwhile)

@@ -56,9 +56,10 @@ def snapshot_log(page) -> list[str]:
 
 
 def wait_for_line(page, lines: list[str], text: str, count: int = 1) -> None:
-    """Wait until the workers have said ``text`` ``count`` times (the test's own page polls the list)."""
+    """Wait until the workers have said that the snapshot was ``text`` ("stored", "restored") ``count`` times
+    (the test's own page polls the list)."""
     for _ in range(SNAPSHOT_TIMEOUT // 100):
-        if sum(text in line for line in lines) >= count:
+        if lines.count(f"Engine snapshot: {text}") >= count:
             return
         page.wait_for_timeout(100)  # lets Playwright deliver the worker's console events
     raise AssertionError(f"the worker never said {text!r} {count} times: {lines}")
