@@ -29,7 +29,8 @@ function showUpdate(registration) {
   banner.querySelector("button").onclick = () => {
     updating = true;
     banner.querySelector("button").disabled = true;
-    registration.waiting.postMessage("skip-waiting");
+    if (registration.waiting) registration.waiting.postMessage("skip-waiting");
+    else location.reload(); // another tab has taken the new version already
   };
 }
 

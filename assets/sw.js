@@ -1,4 +1,5 @@
-/* The service worker: the game keeps working offline, and a new version never replaces files under a game.
+/* The service worker: the game keeps working offline, a new version never replaces files under a game, and
+   a tab never runs two builds.
 
    tools/build.py writes dist/sw.js as two constants and this file:
      VERSION: a hash of every file of the build (a new build, a new cache);
@@ -11,12 +12,17 @@
    every other file is fetched revalidating the browser's HTTP cache, so each is downloaded once, and this
    worker then takes the page. A file outside FILES that a page fetches is kept too, for this version.
    Update: the new worker copies every unchanged file from the old cache, downloads the changed ones, and
-   waits. It takes over only when the player chooses "Reload" (message "skip-waiting"), then deletes the
-   old caches. A file is stored only with its content in this build (its hash), so a deployment made
-   meanwhile never slips into this build's cache. */
+   waits. It takes over only when the player chooses "Reload" (message "skip-waiting").
+
+   One tab, one build: a page is served this worker's index.html, and then the page and every worker it
+   starts are served from the cache of that build, whichever worker is active by then (a record per client
+   in Cache Storage, as a service worker may stop between two requests). An older build's cache is deleted
+   once no page of it is open. A file is stored only with its content in this build (its hash), so a
+   deployment made meanwhile never slips into this build's cache. */
 
 const PREFIX = `hearts:${self.registration.scope}:`;
 const CACHE = PREFIX + VERSION;
+const CLIENTS = `hearts-clients:${self.registration.scope}`; // client id → {version, page}
 const HANDOFF = `hearts-handoff:${self.registration.scope}`; // (assets/engine-pyodide.mjs)
 const REVISIONS = "__revisions__";
 const urlOf = (path) => new URL(path, self.registration.scope).href;
@@ -80,6 +86,46 @@ async function fill(previous) {
   await caches.delete(HANDOFF);
 }
 
+// Which build each page and worker runs ----------------------------------------------------------------
+
+const builds = new Map(); // client id → {version, page} (null: not known), as read or written here
+const recordUrl = (id) => urlOf(`__client__/${encodeURIComponent(id)}`);
+
+async function buildOf(id) {
+  if (!id) return null;
+  if (!builds.has(id)) {
+    const found = await (await caches.open(CLIENTS)).match(recordUrl(id));
+    if (!builds.has(id)) builds.set(id, found ? await found.json() : null);
+  }
+  return builds.get(id);
+}
+
+async function remember(id, record) {
+  builds.set(id, record);
+  await (await caches.open(CLIENTS)).put(recordUrl(id), new Response(JSON.stringify(record)));
+}
+
+/* Forget the pages that are closed, and delete every build's cache that no open page runs. */
+async function prune() {
+  const open = new Set((await self.clients.matchAll({ type: "window", includeUncontrolled: true })).map((c) => c.id));
+  const records = await caches.open(CLIENTS);
+  const running = new Set([VERSION]);
+  for (const request of await records.keys()) {
+    const record = await (await records.match(request)).json();
+    if (open.has(record.page)) {
+      running.add(record.version);
+    } else {
+      await records.delete(request);
+      builds.delete(decodeURIComponent(request.url.slice(recordUrl("").length)));
+    }
+  }
+  for (const name of await caches.keys()) {
+    if (name.startsWith(PREFIX) && !running.has(name.slice(PREFIX.length))) await caches.delete(name);
+  }
+}
+
+// Events ---------------------------------------------------------------------------------------------
+
 self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
@@ -90,15 +136,7 @@ self.addEventListener("install", (event) => {
   );
 });
 
-self.addEventListener("activate", (event) => {
-  event.waitUntil(
-    (async () => {
-      for (const name of await caches.keys()) {
-        if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
-      }
-    })(),
-  );
-});
+self.addEventListener("activate", (event) => event.waitUntil(prune()));
 
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
@@ -107,7 +145,10 @@ self.addEventListener("message", (event) => {
     event.waitUntil(
       (async () => {
         await fill(null);
-        await self.clients.claim(); // (a first visit's page: not before)
+        // A page this worker has not served (a first visit's) runs this build: it is taken now.
+        if (page && !(await buildOf(page.id))) await remember(page.id, { version: VERSION, page: page.id });
+        await self.clients.claim();
+        await prune();
       })().then(
         () => page && page.postMessage({ offline: "ready", version: VERSION }),
         (error) => page && page.postMessage({ offline: "failed", reason: String(error) }),
@@ -118,13 +159,25 @@ self.addEventListener("message", (event) => {
 
 async function respond(event) {
   const request = event.request;
-  const cache = await caches.open(CACHE);
-  const url = request.mode === "navigate" ? INDEX : request.url.split(/[?#]/)[0];
-  const cached = await cache.match(url);
+  if (request.mode === "navigate") {
+    // A new page: this build's, from now on (with every worker it starts).
+    const page = event.resultingClientId;
+    if (page) event.waitUntil(remember(page, { version: VERSION, page }));
+    const cached = await caches.match(INDEX, { cacheName: CACHE });
+    return cached || fetch(request);
+  }
+  const client = await buildOf(event.clientId);
+  const version = client ? client.version : VERSION;
+  if (request.destination === "worker" && event.resultingClientId) {
+    event.waitUntil(remember(event.resultingClientId, { version, page: client ? client.page : event.clientId }));
+  }
+  const url = request.url.split(/[?#]/)[0];
+  const cached = await caches.match(url, { cacheName: PREFIX + version });
   if (cached) return cached;
   const response = await fetch(request);
-  if (response.ok && response.type === "basic" && request.mode !== "navigate") {
-    event.waitUntil(keep(cache, url, response.clone())); // stream to the page while the copy is stored
+  if (response.ok && response.type === "basic" && version === VERSION) {
+    // Stored while it streams to the page (an older build's page gets it from the network, unstored).
+    event.waitUntil(caches.open(CACHE).then((cache) => keep(cache, url, response.clone())));
   }
   return response;
 }

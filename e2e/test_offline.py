@@ -17,6 +17,7 @@ from table import (
     pass_three,
     play_until,
     saved_game,
+    take_turn,
     trick,
     wait_for_person,
     wait_until_offline_ready,
@@ -128,3 +129,48 @@ def test_the_manifest_makes_the_game_installable(playwright, server_url, tmp_pat
         assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
     finally:
         context.close()
+
+
+def test_a_tab_stays_on_its_build_while_another_takes_the_next(context, site, tmp_path):
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    server = serve_in_background(copy)
+    url = url_of(server)
+    css = "(path) => fetch(path).then((response) => response.text())"
+    try:
+        updated = context.new_page()
+        open_game(updated, url)
+        first = wait_until_offline_ready(updated)
+        kept = context.new_page()  # a second tab of the game, on the same build
+        errors: list[str] = []
+        kept.on("pageerror", lambda error: errors.append(str(error)))
+        open_game(kept, url)
+        wait_until_offline_ready(kept)
+        style = kept.evaluate(css, "assets/style.css")
+
+        with (copy / "assets" / "style.css").open("a") as file:
+            file.write("\n/* the next version */\n")
+        second = service_worker(copy)
+        updated.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        updated.wait_for_selector("#update:not([hidden])", timeout=OFFLINE_TIMEOUT)
+        updated.evaluate("window.beforeUpdate = true")
+        updated.click("#update button")
+        updated.wait_for_function("!window.beforeUpdate", timeout=OFFLINE_TIMEOUT)
+        assert wait_until_offline_ready(updated) == second
+        assert "the next version" in updated.evaluate(css, "assets/style.css")
+
+        # The other tab, under the new service worker now, is still served its own build: its page and its
+        # engine's worker alike, and it plays on.
+        assert kept.evaluate(css, "assets/style.css") == style
+        (engine,) = [worker for worker in kept.workers if worker.evaluate("self.name") == "engine"]
+        assert engine.evaluate(css, "../assets/style.css") == style
+        assert sorted(kept.evaluate(SITE_CACHES)) == sorted(f"hearts:{url}:{v}" for v in (first, second))
+        take_turn(kept)
+        assert errors == []
+
+        kept.close()  # its build's cache goes once no tab runs it
+        updated.reload()
+        wait_until_offline_ready(updated)
+        assert updated.evaluate(SITE_CACHES) == [f"hearts:{url}:{second}"]
+    finally:
+        server.shutdown()
