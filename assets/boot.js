@@ -10,7 +10,7 @@
 
    The engine's worker (app/engine-worker.mjs, Pyodide) starts at once, so it boots while PyScript and
    MicroPython draw the table; it is offered to the page as window.heartsEngine: a promise of an object
-   whose handle(text) sends one intent and resolves to the engine's answer (pyapp/web/client.py is the
+   whose handle(text) sends one intent and resolves to the engine's answer (pyapp/page/client.py is the
    only code that uses it). window.heartsThinker.handle(text) runs a hand review's job in a second
    worker, started with the first job. */
 

@@ -1,8 +1,8 @@
-/* The engine's worker: Pyodide with the engine (pyapp/web/worker.py), answering the page's messages.
+/* The engine's worker: Pyodide with the engine (pyapp/workers/engine_worker.py), answering the page's messages.
 
    assets/boot.js starts this module worker at once, beside PyScript rather than through it, so the
    engine boots while the page's own interpreter (MicroPython) starts and draws the table. Each message
-   from the page is {id, text}: one intent as JSON text (pyapp/web/protocol.py); the answer is
+   from the page is {id, text}: one intent as JSON text (pyapp/shared/protocol.py); the answer is
    {id, answer} (JSON text) or {id, error}. The worker says {ready: true} once the engine answers, or
    {failed: reason} if it cannot start, and {idle: true} once, the first time it is idle after answering
    (what its boot kept is stored by then). The page's first message, {cores}, says how many cores the
@@ -11,18 +11,18 @@
    An Expert computer player thinks on every core: once the game has an Expert seat, this worker starts
    helper workers (cores − 1 of them, at most three), and as each is ready its decisions are thought in
    one more part. Python cannot wait for another worker, so the engine answers such a decision with
-   {"think": [jobs]}: the first job is run here (pyapp/web/thinker.py) while the helpers run the others,
+   {"think": [jobs]}: the first job is run here (pyapp/workers/thinker.py) while the helpers run the others,
    and then the engine is handed their answers (resume) and answers the intent. A helper that fails, or
    has not answered its part within HELPER_LIMIT_MS, is dropped (its part is thought here) and the later
    decisions are thought on the helpers left.
 
-   Started with the name "thinker", the same script runs a thinker instead (pyapp/web/thinker.py): a
+   Started with the name "thinker", the same script runs a thinker instead (pyapp/workers/thinker.py): a
    hand review or a part of an Expert's decision, one job (JSON text) in, its result out, the same way. */
 
 import { loadPyodide, storeKept } from "./engine-pyodide.mjs";
 import { startWorker } from "../assets/worker-client.mjs";
 
-const ENTRIES = { engine: "pyapp.web.worker", thinker: "pyapp.web.thinker" };
+const ENTRIES = { engine: "pyapp.workers.engine_worker", thinker: "pyapp.workers.thinker" };
 const MOST_PARTS = 4; // this worker and three helpers: beyond that, memory grows faster than strength
 const THINKING = '{"think":';
 // A part thinks for the think time (1.2 s at the longest): a helper that has not answered by then has failed.

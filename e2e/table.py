@@ -7,7 +7,7 @@ import json
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
-from pyapp.web import protocol
+from pyapp.shared import protocol
 from tests.helpers import Engine
 
 PERSON_SELECTORS = (

@@ -27,7 +27,7 @@ from pyapp.engine.actions import Action
 from pyapp.engine.cards import card_text, cards_in, face_of
 from pyapp.engine.match import Match, Phase
 from pyapp.engine.rules import Rules
-from pyapp.web import protocol
+from pyapp.shared import protocol
 
 
 def hidden_cards(page: Page, seat: int, seed: int | str, rules: dict, hands: list[list]) -> list[str]:

@@ -9,8 +9,8 @@ from pyapp.engine.cards import FACES, parse_cards
 from pyapp.engine.match import Match, Phase
 from pyapp.engine.rules import CARDS_PASSED, Rules
 from pyapp.host.game import Host
-from pyapp.web import protocol
-from pyapp.web.storage import MemoryStore, Storage, read_saved_game
+from pyapp.page.storage import MemoryStore, Storage, read_saved_game
+from pyapp.shared import protocol
 
 
 def hand_mask(text: str, used: set[int]) -> int:

@@ -4,8 +4,8 @@ from collections.abc import Callable, Iterator
 
 from helpers import Engine
 
-from pyapp.web import protocol
-from pyapp.web.announce import announcement, sound_of
+from pyapp.page.announce import announcement, sound_of
+from pyapp.shared import protocol
 
 SEATS = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": "basic"}, {"name": "Cy", "bot": "basic"}]
 SEATS += [{"name": "Di", "bot": "basic"}]

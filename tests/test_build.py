@@ -2,7 +2,7 @@ import json
 import re
 import zipfile
 
-from tools.build import MAIN_THREAD_MODULES, WEB, engine_zip, python_configs, service_worker
+from tools.build import engine_zip, python_configs, service_worker
 
 
 def written_files(site):
@@ -41,21 +41,23 @@ def test_the_engine_zip_is_the_same_for_the_same_sources(tmp_path):
     assert first == second
     names = zipfile.ZipFile(tmp_path / "a" / "app" / "engine.zip").namelist()
     assert "pyapp/engine/match.py" in names and "pyapp/host/table.py" in names
-    page = [name for name in names if name.startswith("pyapp/web/")]
-    # The protocol the host imports, and the workers' entries (imported by app/engine-worker.mjs).
-    assert page == ["pyapp/web/__init__.py", "pyapp/web/protocol.py", "pyapp/web/thinker.py", "pyapp/web/worker.py"]
-    assert not any(name.startswith("pyapp/cli/") for name in names)
+    assert "pyapp/shared/protocol.py" in names and "pyapp/workers/engine_worker.py" in names
+    assert not any(name.startswith(("pyapp/cli/", "pyapp/page/")) for name in names)
 
 
-def test_the_main_thread_gets_every_page_module():
-    page = {path.name for path in WEB.glob("*.py")} - {"worker.py", "thinker.py"}  # the workers' entries
-    assert set(MAIN_THREAD_MODULES) == page
+def test_the_main_thread_gets_the_page_and_the_shared_folders_and_nothing_of_the_engine(tmp_path):
+    (tmp_path / "app").mkdir()
+    python_configs(tmp_path)
+    files = set(json.loads((tmp_path / "app" / "main.json").read_text())["files"].values())
+    assert "./pyapp/page/view.mpy" in files and "./pyapp/shared/protocol.mpy" in files
+    assert "./pyapp/shared/deal.mpy" in files  # (the page deals a first hand before the engine is up)
+    assert not any(path.startswith(("./pyapp/engine/", "./pyapp/host/", "./pyapp/workers/")) for path in files)
 
 
 def test_the_main_thread_starts_with_english_only_and_the_other_languages_wait_on_the_site(tmp_path):
     (tmp_path / "app").mkdir()
     python_configs(tmp_path)
     files = json.loads((tmp_path / "app" / "main.json").read_text())["files"]
-    assert sorted(path for path in files.values() if "/text_" in path) == ["./pyapp/web/text_en.mpy"]
-    # fetched by pyapp/web/main.py when used (and precached by the service worker, being on the site)
-    assert all((tmp_path / "app" / "web" / f"text_{code}.mpy").exists() for code in ("cs", "sk", "lt"))
+    assert sorted(path for path in files.values() if "/text_" in path) == ["./pyapp/page/text_en.mpy"]
+    # fetched by pyapp/page/main.py when used (and precached by the service worker, being on the site)
+    assert all((tmp_path / "app" / "page" / f"text_{code}.mpy").exists() for code in ("cs", "sk", "lt"))

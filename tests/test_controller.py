@@ -9,12 +9,13 @@ from types import SimpleNamespace
 from pyapp.host.catalog import catalog
 from pyapp.host.game import Host
 from pyapp.host.reviews import run_job
-from pyapp.web import protocol, view
-from pyapp.web.client import EngineClient, ThinkerClient
-from pyapp.web.controller import Controller
-from pyapp.web.i18n import set_language
-from pyapp.web.session import Session
-from pyapp.web.storage import PENDING_KEY, VIEW_KEY, MemoryStore, Storage
+from pyapp.page import view
+from pyapp.page.client import EngineClient, ThinkerClient
+from pyapp.page.controller import Controller
+from pyapp.page.i18n import set_language
+from pyapp.page.session import Session
+from pyapp.page.storage import PENDING_KEY, VIEW_KEY, MemoryStore, Storage
+from pyapp.shared import protocol
 
 SETTINGS = {"speed": "instant", "collect": "click", "name": "Ann"}
 
@@ -398,7 +399,7 @@ class Stalling(Worker):
 def test_an_engine_that_stops_answering_is_reported_lets_the_next_intent_go_and_its_late_answer_is_taken(
     monkeypatch,
 ):
-    monkeypatch.setattr("pyapp.web.client.LIMIT", 0.05)
+    monkeypatch.setattr("pyapp.page.client.LIMIT", 0.05)
 
     async def run():
         store = MemoryStore()
@@ -430,7 +431,7 @@ def test_an_engine_that_stops_answering_is_reported_lets_the_next_intent_go_and_
 
 
 def test_a_review_the_thinker_never_answers_is_given_up_and_the_next_one_goes(monkeypatch):
-    monkeypatch.setattr("pyapp.web.client.REVIEW_LIMIT", 0.05)
+    monkeypatch.setattr("pyapp.page.client.REVIEW_LIMIT", 0.05)
 
     class Silent:
         def __init__(self) -> None:

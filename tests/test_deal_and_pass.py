@@ -5,9 +5,9 @@ import pytest
 
 from pyapp.engine.actions import Action
 from pyapp.engine.cards import cards_in, face_of, mask_of, parse_cards
-from pyapp.engine.deal import deal, deck_ids, hand_shuffle, sha512
 from pyapp.engine.match import IllegalAction, Match, Phase
 from pyapp.engine.rules import PassCycle, Rules, Variant
+from pyapp.shared.deal import deal, deck_ids, hand_shuffle, sha512
 
 # The first hand of seed 2026 in the classic game: a golden value that the
 # page's end-to-end test also checks in Pyodide (same seed, same deal).

@@ -13,8 +13,8 @@ from pyapp.engine.match import Phase
 from pyapp.engine.rng import chance_number, is_secret
 from pyapp.host.friends import BURST, MAX_FRIEND_MESSAGE, STAND_IN_MS, Friends
 from pyapp.host.reviews import run_job
-from pyapp.web import protocol
-from pyapp.web.guest import GuestClient
+from pyapp.page.guest import GuestClient
+from pyapp.shared import protocol
 
 SEATS = [
     {"name": "Ann", "bot": None},

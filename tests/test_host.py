@@ -15,10 +15,10 @@ from pyapp.host.game import Host
 from pyapp.host.page_intents import HANDLERS
 from pyapp.host.reviews import run_job
 from pyapp.host.table import Table
-from pyapp.web import protocol
+from pyapp.shared import protocol
 
 SEATS = [{"name": "Ann", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
-PAGE = Path(__file__).resolve().parents[1] / "pyapp" / "web"
+PAGE = Path(__file__).resolve().parents[1] / "pyapp" / "page"
 RECORDS = [
     protocol.Answer,
     protocol.View,

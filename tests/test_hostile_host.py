@@ -30,10 +30,11 @@ from pyapp.engine.rules import (
 )
 from pyapp.host.catalog import catalog
 from pyapp.host.reviews import run_job
-from pyapp.web import i18n, protocol, view
-from pyapp.web.guest import HOST_MESSAGE, GuestClient, GuestController, GuestStore
-from pyapp.web.session import Session
-from pyapp.web.storage import MemoryStore, Storage
+from pyapp.page import i18n, view
+from pyapp.page.guest import HOST_MESSAGE, GuestClient, GuestController, GuestStore
+from pyapp.page.session import Session
+from pyapp.page.storage import MemoryStore, Storage
+from pyapp.shared import protocol
 
 MARKUP = "<img src=x onerror=alert(1)>"
 SHORT_MARKUP = "<b onclick=alert(1)>"  # (as long as a name may be)

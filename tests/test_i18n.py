@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from helpers import Engine
 
-from pyapp.web import i18n, view
-from pyapp.web.session import Session
+from pyapp.page import i18n, view
+from pyapp.page.session import Session
 
 SEATS = [{"name": "Ann", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
 FIELDS = re.compile(r"\{(\w+)\}")

@@ -24,7 +24,7 @@ from pyapp.engine.cards import cards_in, face_of, mask_of, suit_of
 from pyapp.engine.match import IllegalAction, Match, Phase
 from pyapp.host.friends import Friend
 from pyapp.host.game import Host
-from pyapp.web import protocol
+from pyapp.shared import protocol
 
 KITTY = -1  # the face-down leftover, a holder of hidden cards like a seat
 

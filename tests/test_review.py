@@ -14,7 +14,7 @@ from pyapp.engine.match import Match
 from pyapp.engine.observation import observe
 from pyapp.engine.rules import PRESETS, Rules
 from pyapp.host.reviews import read_answer, review_job, run_job
-from pyapp.web import thinker
+from pyapp.workers import thinker
 
 # Seat 3 takes the first trick with AC and leads 9S; seat 0 holds KS and 4S, and seat 1's only spade is QS.
 QUEEN_BEHIND = [

@@ -6,9 +6,10 @@ import random
 from helpers import Engine
 
 from pyapp.engine.rules import PRESETS
-from pyapp.web import player_stats, protocol, view
-from pyapp.web.chart import render_chart, totals_by_hand
-from pyapp.web.session import Session
+from pyapp.page import player_stats, view
+from pyapp.page.chart import render_chart, totals_by_hand
+from pyapp.page.session import Session
+from pyapp.shared import protocol
 
 PRESET_LIST = [{"name": name, "rules": rules.to_dict()} for name, rules in PRESETS.items()]
 SEATS = [{"name": "Ann", "bot": None}] + [{"name": "", "bot": "basic"}] * 3

@@ -13,7 +13,9 @@ from pyapp.engine.match import Match, Phase
 from pyapp.engine.observation import observe
 from pyapp.engine.rules import PRESETS, Rules
 from pyapp.host.thinking import ThinkFirst, WorkerPool
-from pyapp.web import protocol, thinker, worker
+from pyapp.shared import protocol
+from pyapp.workers import engine_worker as worker
+from pyapp.workers import thinker
 
 # Seat 0 commands clubs and diamonds: the moon is in reach, so a card is played out safe and for the moon.
 MOON_HAND = [

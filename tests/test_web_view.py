@@ -6,9 +6,10 @@ import pytest
 from helpers import Engine
 
 from pyapp.host.catalog import catalog
-from pyapp.web import first_deal, protocol, view
-from pyapp.web.session import Session
-from pyapp.web.storage import BROKEN_KEY, SETTINGS_KEY, MemoryStore, Storage, set_aside
+from pyapp.page import first_deal, view
+from pyapp.page.session import Session
+from pyapp.page.storage import BROKEN_KEY, SETTINGS_KEY, MemoryStore, Storage, set_aside
+from pyapp.shared import protocol
 
 SEATS = [{"name": "<b>Ann</b>", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
 

@@ -37,22 +37,17 @@ QR_DIR = NODE_MODULES / "qr"  # QR codes for a friends' game's invitations and r
 QR_FILES = ["index.js", "decode.js", "LICENSE-MIT"]  # decode.js: a reply scanned with the camera
 PYSCRIPT_DIR = NODE_MODULES / "@pyscript" / "core" / "dist"
 PACKAGE = ROOT / "pyapp"
-WEB = PACKAGE / "web"
-CLI = PACKAGE / "cli"
-MAIN_THREAD_MODULES = ["__init__.py", "view.py", "session.py", "storage.py", "names.py", "i18n.py", "main.py"]
-MAIN_THREAD_MODULES += ["player_stats.py", "chart.py", "announce.py", "protocol.py", "client.py", "controller.py"]
-MAIN_THREAD_MODULES += ["input.py", "actuator.py", "first_deal.py", "markup.py", "review_view.py", "friends.py"]
-MAIN_THREAD_MODULES += ["friends_view.py", "guest.py"]
-MAIN_THREAD_ENGINE_MODULES = ("__init__.py", "deal.py")  # the deal: the page shows a first hand before the engine
-WORKER_WEB_MODULES = ("__init__.py", "protocol.py", "worker.py", "thinker.py")  # the protocol, the workers' entries
+PAGE = PACKAGE / "page"  # the main thread's modules (MicroPython), compiled to bytecode for the page
+SHARED = PACKAGE / "shared"  # what both sides run: the contract and the deal (the page deals a first hand)
+NOT_IN_WORKERS = (PAGE, PACKAGE / "cli")  # the workers' zip has every other folder of the package
 CATALOG = "catalog.json"  # what the new-game form offers, written from the engine at build time
-MAIN_THREAD_MODULES += [f"text_{code}.py" for code in ("en", "cs", "sk", "lt")]
-# Compiled with the others, but fetched only when the language is used (pyapp/web/main.py: fetch_language).
-FETCHED_WHEN_USED = tuple(f"pyapp/web/text_{code}.py" for code in ("cs", "sk", "lt"))
+# Compiled with the others, but fetched only when the language is used (pyapp/page/main.py: fetch_language).
+FETCHED_WHEN_USED = tuple(f"pyapp/page/text_{code}.py" for code in ("cs", "sk", "lt"))
 SERVICE_WORKER = "sw.js"
 ENGINE_WORKER = "engine-worker.mjs"  # the engine's and the thinker's worker script (started by assets/boot.js)
 ENGINE_PYODIDE = "engine-pyodide.mjs"  # Pyodide for that worker, from a memory snapshot when one is stored
-ENGINE_PRELOAD = ["pyapp.web.worker"]  # the whole engine (and the thinkers' entry): imported before a snapshot
+# The whole engine (and the thinkers' entry): imported before a snapshot.
+ENGINE_PRELOAD = ["pyapp.workers.engine_worker"]
 # PyScript's chunks that the page loads (checked by e2e/test_offline.py); the others (editor, terminal
 # and TOML support we do not use) stay on the site but are not precached.
 PYSCRIPT_PRECACHED = ("core.js", "core.css", "core-*.js", "deprecations-manager-*.js", "donkey-*.js", "error-*.js")
@@ -83,12 +78,17 @@ def copy_runtime(dest: Path) -> None:
             shutil.copy2(path, pyscript / path.name)
 
 
+def main_thread_modules() -> list[Path]:
+    """Every module the page's main thread runs: the page's folder and the shared one."""
+    return sorted([*PAGE.glob("*.py"), *SHARED.glob("*.py")])
+
+
 def engine_zip(dest: Path) -> None:
-    """The engine, the bots and the host (not the page nor the command line) as one zip for the worker."""
+    """The engine, the bots, the host, the shared contract and the workers' entries (not the page nor the
+    command line) as one zip for the workers."""
     with zipfile.ZipFile(dest / "app" / "engine.zip", "w", zipfile.ZIP_DEFLATED) as archive:
         for path in sorted(PACKAGE.rglob("*.py")):
-            shared = path.parent == WEB and path.name in WORKER_WEB_MODULES
-            if shared or (WEB not in path.parents and CLI not in path.parents):
+            if not any(folder in path.parents for folder in NOT_IN_WORKERS):
                 # A fixed date keeps the zip, and so the build's version, the same for the same sources.
                 entry = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
                 archive.writestr(entry, path.read_bytes(), zipfile.ZIP_DEFLATED)
@@ -97,22 +97,21 @@ def engine_zip(dest: Path) -> None:
 def python_configs(dest: Path) -> None:
     """The main thread's PyScript config: the interpreter's relative URL and the files it needs.
 
-    The main thread's files keep the package's layout (``pyapp/web/…``, and the engine's deal, which
-    it runs too), under a ``pyapp/__init__.py`` of its own: the real one imports the whole engine.
+    The main thread's files keep the package's layout (``pyapp/page/…`` and ``pyapp/shared/…``), under a
+    ``pyapp/__init__.py`` of its own: the real one imports the whole engine.
     """
     app = dest / "app"
-    (app / "web").mkdir(parents=True)
-    (app / "engine").mkdir()
-    shutil.copy2(WEB / "main.py", app / "web" / "main.py")  # the script PyScript runs: its source
-    (app / "web" / CATALOG).write_text(json.dumps(catalog(), ensure_ascii=False) + "\n")
+    (app / "page").mkdir(parents=True)
+    (app / "shared").mkdir()
+    shutil.copy2(PAGE / "main.py", app / "page" / "main.py")  # the script PyScript runs: its source
+    (app / "page" / CATALOG).write_text(json.dumps(catalog(), ensure_ascii=False) + "\n")
     package = app / "package.py"
     package.write_text('"""The page\'s share of the pyapp package (see tools/build.py)."""\n')
     # PyScript 0.7 resolves "files" against the config file's folder (app/), and "interpreter" against
     # the page.
-    main_files = {"./web/" + CATALOG: "./pyapp/web/" + CATALOG}
+    main_files = {"./page/" + CATALOG: "./pyapp/page/" + CATALOG}
     modules = [(package, "pyapp/__init__.py")]
-    modules += [(WEB / name, "pyapp/web/" + name) for name in MAIN_THREAD_MODULES if name != "main.py"]
-    modules += [(PACKAGE / "engine" / name, "pyapp/engine/" + name) for name in MAIN_THREAD_ENGINE_MODULES]
+    modules += [(path, path.relative_to(ROOT).as_posix()) for path in main_thread_modules() if path.name != "main.py"]
     for source, path in modules:
         target = app / path.removeprefix("pyapp/").replace(".py", ".mpy")
         compile_for_micropython(source, target, path)

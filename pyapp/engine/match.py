@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
 
+from ..shared.deal import deal
 from .actions import Action, ActionKind
 from .cards import (
     CLUBS,
@@ -53,7 +54,6 @@ from .cards import (
     mask_of,
     suit_of,
 )
-from .deal import deal
 from .reasons import Reason
 from .rng import Seed, new_seed
 from .rules import CARDS_PASSED, GameEnd, MoonChoice, MoonScoring, Rules, Ties, hearts_may_be_led, opening_lead

@@ -1,4 +1,4 @@
-"""Match seeds: what a deal is a pure function of (the deal itself is in :mod:`pyapp.engine.deal`).
+"""Match seeds: what a deal is a pure function of (the deal itself is in :mod:`pyapp.shared.deal`).
 
 A seed is either a **secret** (what every new game is dealt from: 128 random
 bits as 32 hex digits, which never leave the engine for another device) or a

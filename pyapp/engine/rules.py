@@ -21,6 +21,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
+from ..shared.deal import REMOVED_FACES, deck_ids
 from .cards import (
     CLUBS,
     FACES,
@@ -34,7 +35,6 @@ from .cards import (
     mask_of,
     suit_of,
 )
-from .deal import REMOVED_FACES, deck_ids
 from .reasons import Reason
 
 HEART_POINTS = 1

@@ -2,7 +2,7 @@
 
 In a friends' game the host's page runs the engine; a friend's device holds
 nothing but its own seat's views.  Each message from a friend reaches the
-engine through the host's page (:data:`pyapp.web.protocol.FRIEND`: the seat
+engine through the host's page (:data:`pyapp.shared.protocol.FRIEND`: the seat
 whose connection it came on, and the text as it came), and is read here
 strictly before the host acts on it: its size and JSON, the protocol's
 version, a message number that only grows (a replayed message is refused),
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.reasons import Reason
-from ..web import protocol
+from ..shared import protocol
 from .audience import Audience
 
 MAX_FRIEND_MESSAGE = 2_000  # characters: the longest thing a friend says is a pass of three cards

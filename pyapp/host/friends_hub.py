@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.match import IllegalAction
 from ..engine.reasons import Reason
 from ..engine.save import compact
-from ..web import protocol
+from ..shared import protocol
 from .friends import Friend
 from .projection import EXPECTED_ERRORS, answer_data, refusal_of, result_data
 
@@ -93,7 +93,7 @@ def outbox(host: Host) -> list[list[Any]]:
 
 
 def _answer(host: Host, friend: Friend, extra: dict[str, Any] | None) -> str | None:
-    """An Answer for ``friend``'s device (:class:`pyapp.web.protocol.Answer`): their own view, the results
+    """An Answer for ``friend``'s device (:class:`pyapp.shared.protocol.Answer`): their own view, the results
     they have not had, and ``extra`` (a refusal, a hint) when it answers them; None when nothing changed
     for a friend who did not ask."""
     view = host.view_for(friend)

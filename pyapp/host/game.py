@@ -1,6 +1,6 @@
 """The engine side of the page: one game's intents in, views and storage writes out (the dispatcher).
 
-:class:`Host` reads each intent (named in :mod:`pyapp.web.protocol`), hands
+:class:`Host` reads each intent (named in :mod:`pyapp.shared.protocol`), hands
 it to its handler (:data:`pyapp.host.page_intents.HANDLERS`) and answers with the viewer's view,
 the new hand results and the storage writes.  The parts beside it each have
 one job: the page's intents (:mod:`.page_intents`), the step machine
@@ -20,7 +20,7 @@ from ..engine.match import IllegalAction, Match
 from ..engine.observation import last_trick_key
 from ..engine.reasons import Reason
 from ..engine.save import compact
-from ..web import protocol
+from ..shared import protocol
 from . import friends_hub, saves
 from .audience import Audience
 from .friends import Friend, Friends, new_secret
@@ -51,7 +51,7 @@ class Host:
         self.book = ReviewBook(0)
         self.pieces = saves.Pieces()
         self.finished: tuple[int, dict[int, Match]] = (0, {})  # the finished hands on show, while history is this long
-        self.pool = WorkerPool()  # the engine worker's helpers, lent to Expert seats (pyapp/web/worker.py)
+        self.pool = WorkerPool()  # the engine worker's helpers, lent to Expert seats (pyapp/workers/engine_worker.py)
         self.answering: tuple[Friend, dict[str, Any]] | None = None  # the friend whose message is answered
         self.writes: list[list[Any]] = []  # the storage writes of the intent being answered
 
@@ -63,7 +63,7 @@ class Host:
     # The one entry point ------------------------------------------------------
 
     def handle(self, text: str) -> str:
-        """Answer one intent (JSON text, see :func:`pyapp.web.protocol.message`) with JSON text."""
+        """Answer one intent (JSON text, see :func:`pyapp.shared.protocol.message`) with JSON text."""
         self.writes = []
         intent = ""
         try:
@@ -138,7 +138,7 @@ class Host:
         return self.pace.next_step(self.table_or_refuse(), friend or self.page, own, self.party)
 
     def view_for(self, friend: Friend | None) -> dict[str, Any]:
-        """This device's view (:class:`pyapp.web.protocol.View`), or ``friend``'s: only what that seat may see."""
+        """This device's view (:class:`pyapp.shared.protocol.View`), or ``friend``'s: only what that seat may see."""
         table, audience = self.table_or_refuse(), friend or self.page
         step = self.step_for(friend)
         # A hand whose summary is not yet read is still on the table: its last trick, no cards, not scored.

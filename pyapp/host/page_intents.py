@@ -14,7 +14,7 @@ from ..engine.cards import card_text
 from ..engine.match import IllegalAction
 from ..engine.observation import last_trick_key
 from ..engine.reasons import Reason
-from ..web import protocol
+from ..shared import protocol
 from . import friends_hub, saves
 from .links import PERSON, deal_query, parse_deal_query
 from .projection import unreadable

@@ -1,6 +1,6 @@
 """What a device is shown: the one function from the table and an audience to its view.
 
-:func:`project` writes every view the engine sends (:class:`pyapp.web.protocol.View`):
+:func:`project` writes every view the engine sends (:class:`pyapp.shared.protocol.View`):
 the host's own page, each person of a party at one device, each friend at
 their own device.  It reads the table only through the audience's seat's
 observation (:func:`pyapp.engine.observation.observe`) and what everybody
@@ -22,7 +22,7 @@ from ..engine.observation import observe
 from ..engine.reasons import Reason
 from ..engine.rules import RulesError
 from ..engine.save import SaveError
-from ..web import protocol
+from ..shared import protocol
 from .audience import Audience
 from .links import LinkError
 from .table import Table
@@ -32,7 +32,7 @@ EXPECTED_ERRORS = (ActionError, IllegalAction, LinkError, RulesError, SaveError,
 
 
 def result_data(result: HandResult) -> dict[str, Any]:
-    """A hand's result as protocol data (:class:`pyapp.web.protocol.Result`)."""
+    """A hand's result as protocol data (:class:`pyapp.shared.protocol.Result`)."""
     return {
         "taken": list(result.taken),
         "added": list(result.added),
@@ -56,7 +56,7 @@ def refusal_of(error: Exception | Reason) -> dict[str, Any]:
     return {"code": "", "values": {}, "text": str(error)}
 
 
-# Every field of an Answer (:class:`pyapp.web.protocol.Answer`) with its value when there is nothing to say.
+# Every field of an Answer (:class:`pyapp.shared.protocol.Answer`) with its value when there is nothing to say.
 ANSWER_DEFAULTS: dict[str, Any] = {
     "ok": True,
     "refusal": None,

@@ -91,7 +91,7 @@ def _unusable(text: str) -> ValueError:
 
 
 def review_data(match: Match, hand: int, decisions: list[Decision], viewer: int, game_lost: float) -> dict[str, Any]:
-    """What the review dialog shows (:class:`pyapp.web.protocol.Review`): the hand's tricks, the viewer's
+    """What the review dialog shows (:class:`pyapp.shared.protocol.Review`): the hand's tricks, the viewer's
     pass, and each of the viewer's decisions with its choices, best first (another person's at the same
     device are theirs to see)."""
     ended = observe(match.at_hand_end(hand), viewer)

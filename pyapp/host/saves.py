@@ -19,7 +19,7 @@ from ..engine.reasons import Reason
 from ..engine.save import FORMAT as MATCH_FORMAT
 from ..engine.save import VERSION as MATCH_VERSION
 from ..engine.save import SaveError, check_header, compact, damaged
-from ..web import protocol
+from ..shared import protocol
 from .projection import result_data
 from .review_book import ReviewBook
 from .reviews import read_answer

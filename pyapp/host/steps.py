@@ -15,7 +15,7 @@ from typing import Any
 
 from ..engine.match import Phase
 from ..engine.observation import last_trick_key
-from ..web import protocol
+from ..shared import protocol
 from .audience import Audience
 from .friends import Friends
 from .table import Table

@@ -26,7 +26,7 @@ from ..engine.reasons import Reason
 from ..engine.rng import chance_number, is_name, is_seed, new_name, new_seed
 from ..engine.rules import Rules, RulesError
 from ..engine.save import check_header, damaged, from_document, to_document
-from ..web.protocol import clean_name
+from ..shared.protocol import clean_name
 
 FORMAT = "hearts-table"
 VERSION = 1

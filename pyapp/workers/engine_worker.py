@@ -2,8 +2,8 @@
 the worker's script (``assets/engine-worker.mjs``) lends it helper workers.
 
 The page's engine client (:mod:`web.client`) sends each intent as JSON text
-(:func:`pyapp.web.protocol.message`) and gets the host's answer back as JSON
-text (:class:`pyapp.web.protocol.Answer`).  Nothing else crosses to the
+(:func:`pyapp.shared.protocol.message`) and gets the host's answer back as JSON
+text (:class:`pyapp.shared.protocol.Answer`).  Nothing else crosses to the
 page.  When an Expert seat thinks in several parts
 (:mod:`pyapp.host.thinking`), ``handle`` answers ``{"think": [jobs]}``
 instead; the script runs the first job here (:func:`think`) and the others on
@@ -15,7 +15,7 @@ import json
 
 from pyapp.host.game import Host
 from pyapp.host.thinking import ThinkFirst
-from pyapp.web import thinker
+from pyapp.workers import thinker
 
 host = Host()
 waiting: list = []  # the intent whose thinking the workers are doing, and its jobs

@@ -7,6 +7,7 @@ from outside (names) is escaped.  Plain Python for MicroPython and CPython.
 
 import math
 
+from ..shared.protocol import is_card
 from . import player_stats
 from .chart import render_chart
 from .friends_view import benched, friends_line, render_invitations, render_join, stood_in
@@ -14,7 +15,6 @@ from .i18n import card_name, decimal, has_text, languages, shown_name, t
 from .i18n import language as current_language
 from .markup import card_markup, close_button, dialog, escape, seat_name, short_card, trick_figures
 from .names import COLLECT, DEFAULT_LEVEL, SPEEDS, THINK_TIMES, TOGGLE
-from .protocol import is_card
 from .review_view import lost_line, render_review, review_button
 
 UNDO_STEPS = ("play", "pass", "collect")  # when the person may take back their last decision

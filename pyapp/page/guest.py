@@ -15,7 +15,7 @@ CPython.
 import asyncio
 import json
 
-from . import protocol
+from ..shared import protocol
 from .controller import Controller
 from .friends import reply_code
 from .player_stats import STATS_KEY

@@ -17,7 +17,7 @@ review could not be computed).
 
 import asyncio
 
-from . import protocol
+from ..shared import protocol
 
 # How long the page waits for the engine's answer before it tells the person, in seconds; generous, so
 # that only an engine that has stopped passes them.  Every intent's answer holds at most one computer's

@@ -1,6 +1,6 @@
 """A new game's first hand, dealt on the page before the engine is up.
 
-The deal is a pure function of the seed (:mod:`pyapp.engine.deal`, which
+The deal is a pure function of the seed (:mod:`pyapp.shared.deal`, which
 this thread runs too), so the page can show the person's cards and take
 their pass at once; the engine deals the same cards when it starts the game
 with the same seed, and the pass goes to it then.  Only the pass phase of a
@@ -8,8 +8,7 @@ game whose other seats are all computers is drawn ahead; anything else
 waits for the engine.  Plain Python for MicroPython and CPython.
 """
 
-from ..engine import deal
-from . import protocol
+from ..shared import deal, protocol
 
 RANKS = "23456789TJQKA"
 SUITS = "CDSH"

@@ -12,7 +12,8 @@ objects come in through the actuator), so the tests run it on CPython.
 import asyncio
 import json
 
-from . import player_stats, protocol
+from ..shared import protocol
+from . import player_stats
 from .announce import announcement, sound_of
 from .first_deal import can_deal_ahead, first_view
 from .friends import invitation_link, read_reply

@@ -6,9 +6,10 @@ this keeps the rest: the cards picked to pass, the open panel, the hint on
 screen, the score sheet's results, the settings and the statistics.
 """
 
-from . import player_stats, protocol
+from ..shared import protocol
+from ..shared.protocol import LOADING, STEP_PASS, STEP_PLAY
+from . import player_stats
 from .announce import new_plays
-from .protocol import LOADING, STEP_PASS, STEP_PLAY
 
 AHEAD_STEPS = (STEP_PASS, STEP_PLAY)  # the decisions a person may make before the engine is up
 

@@ -68,7 +68,7 @@ def sha512(data: bytes) -> bytes:
             t1 = h + (_rotate(e, 14) ^ _rotate(e, 18) ^ _rotate(e, 41)) + ((e & f) ^ (~e & g)) + _SHA512_K[i] + w[i]
             t2 = (_rotate(a, 28) ^ _rotate(a, 34) ^ _rotate(a, 39)) + ((a & b) ^ (a & c) ^ (b & c))
             h, g, f, e, d, c, b, a = g, f, e, (d + t1) & _MASK64, c, b, a, (t1 + t2) & _MASK64
-        state = [(x + y) & _MASK64 for x, y in zip(state, (a, b, c, d, e, f, g, h))]  # noqa: B905
+        state = [(x + y) & _MASK64 for x, y in zip(state, (a, b, c, d, e, f, g, h))]
     return b"".join(x.to_bytes(8, "big") for x in state)
 
 

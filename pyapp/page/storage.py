@@ -10,7 +10,7 @@ the engine's answers say; the functions at the end read them back.
 
 import json
 
-from . import protocol
+from ..shared import protocol
 
 SETTINGS_KEY = "hearts.settings"
 BROKEN_KEY = "hearts.save.broken"

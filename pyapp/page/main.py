@@ -14,14 +14,14 @@ import json
 from pyscript import document, fetch, window
 from pyscript.ffi import create_proxy
 
-from pyapp.web.actuator import Actuator
-from pyapp.web.client import EngineClient, ThinkerClient
-from pyapp.web.controller import Controller
-from pyapp.web.friends import JOIN, read_invitation
-from pyapp.web.guest import GuestClient, GuestController, GuestStore
-from pyapp.web.input import InputManager
-from pyapp.web.session import Session
-from pyapp.web.storage import SETTINGS_KEY, Storage, parse_json
+from pyapp.page.actuator import Actuator
+from pyapp.page.client import EngineClient, ThinkerClient
+from pyapp.page.controller import Controller
+from pyapp.page.friends import JOIN, read_invitation
+from pyapp.page.guest import GuestClient, GuestController, GuestStore
+from pyapp.page.input import InputManager
+from pyapp.page.session import Session
+from pyapp.page.storage import SETTINGS_KEY, Storage, parse_json
 
 
 def browser_storage() -> Storage:
@@ -53,13 +53,13 @@ async def fetch_language(code: str) -> None:
 
     Only English comes with the page (tools/build.py); the others are fetched when first used.
     """
-    path = "pyapp/web/text_" + code + ".mpy"
+    path = "pyapp/page/text_" + code + ".mpy"
     try:
         open(path, "rb").close()
         return
     except OSError:
         pass
-    response = await fetch("./app/web/text_" + code + ".mpy")
+    response = await fetch("./app/page/text_" + code + ".mpy")
     if not response.ok:
         raise OSError("HTTP " + str(response.status))
     data = await response.bytearray()
@@ -131,7 +131,7 @@ async def qr_code(text: str):
     return await window.heartsFriends.qrSvg(text)
 
 
-with open("pyapp/web/catalog.json") as catalog_file:
+with open("pyapp/page/catalog.json") as catalog_file:
     catalog = json.load(catalog_file)
 fragment = str(window.location.hash or "")
 invitation = read_invitation(fragment)

@@ -1,0 +1,1 @@
+"""The Pyodide workers' entries: the engine's worker and the thinker (started by assets/engine-worker.mjs)."""
