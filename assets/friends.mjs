@@ -23,6 +23,12 @@ const WAITING = 4; // a friend's messages that may wait for the engine's answer 
 const MAX_FROM_HOST = 262144; // characters: the channel's own limit (a=max-message-size below)
 const SCAN_EVERY_MS = 200; // how often a camera's picture is read for a QR code
 const CHANNEL = "hearts";
+// What a code's parts may be, so that nothing else reaches the session description (a damaged or changed
+// code could otherwise add lines of its own): ICE's user name and password characters, an IPv4 or IPv6
+// address or a browser's .local name, a port, and a few candidates at most.
+const ICE_TEXT = /^[A-Za-z0-9+/]{4,256}$/;
+const ADDRESS = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]{2,39}|[0-9a-zA-Z-]{1,63}\.local)$/;
+const MAX_CANDIDATES = 16;
 const SETUP = { actpass: "a", active: "c", passive: "p" };
 const SETUP_BACK = { a: "actpass", c: "active", p: "passive" };
 
@@ -59,7 +65,8 @@ export function encodeDescription(sdp) {
 export function decodeDescription(code, type) {
   const [ufrag, pwd, fingerprint, setup, ...candidates] = String(code).trim().split("~");
   const bytes = fromBase64Url(fingerprint || "");
-  if (!ufrag || !pwd || bytes.length !== 32 || !SETUP_BACK[setup]) throw new Error("damaged code");
+  const fields = ICE_TEXT.test(ufrag || "") && ICE_TEXT.test(pwd || "") && candidates.length <= MAX_CANDIDATES;
+  if (!fields || bytes.length !== 32 || !SETUP_BACK[setup]) throw new Error("damaged code");
   const hex = Array.from(bytes, (byte) => byte.toString(16).toUpperCase().padStart(2, "0")).join(":");
   const lines = [
     "v=0",
@@ -72,8 +79,10 @@ export function decodeDescription(code, type) {
     "c=IN IP4 0.0.0.0",
   ];
   candidates.forEach((candidate, index) => {
-    const [address, port] = candidate.slice(1).split(",");
-    if (!address || !/^\d+$/.test(port || "")) throw new Error("damaged code");
+    const [address, port, ...more] = candidate.slice(1).split(",");
+    const kind = candidate[0] === "h" || candidate[0] === "s";
+    const portOk = /^\d{1,5}$/.test(port || "") && Number(port) >= 1 && Number(port) <= 65535;
+    if (!kind || !ADDRESS.test(address || "") || !portOk || more.length) throw new Error("damaged code");
     const host = candidate[0] === "h";
     const priority = (host ? 2113937151 : 1677729535) - index;
     const related = host ? "" : " raddr 0.0.0.0 rport 0";

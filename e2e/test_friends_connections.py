@@ -42,7 +42,8 @@ STAND_INS = """async () => {
   window.told = [];
   window.answer = null; // (text) => whether the engine answers a message at once (else window.later keeps it)
   window.later = [];
-  const { createHost } = await import(location.href); // (the page is the module itself)
+  const { createHost, decodeDescription } = await import(location.href); // (the page is the module itself)
+  window.decode = decodeDescription;
   window.host = createHost(
     (seat) => window.told.push(["opened", seat]),
     (seat, text, answered) => {
@@ -122,3 +123,24 @@ def test_a_connections_end_is_reported_once_and_never_for_a_newer_one(host: Page
     host.evaluate("for (const connection of window.made) connection.channel.dispatchEvent(new Event('close'))")
     assert told(host) == []  # the last one's connections close, and none speaks for the new game's seats
     assert host.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_codes_every_part_is_checked_before_it_reaches_the_session_description(host: Page):
+    fingerprint = "q" * 43  # (32 bytes in base64url)
+    good = f"abcd~efghijklmnopqrstuvwx~{fingerprint}~a~h192.168.1.5,50000~s203.0.113.7,3478~hb1c2d3e4-aa.local,9"
+    sdp = host.evaluate("code => window.decode(code, 'answer').sdp", good)
+    assert "192.168.1.5 50000 typ host" in sdp and "203.0.113.7 3478 typ srflx" in sdp
+    damaged = [
+        good.replace("~h192.168.1.5,50000", "~h192.168.1.5\r\na=candidate:9 1 udp 1 6.6.6.6 1 typ host,50000"),
+        good.replace("abcd~", "ab\r\na=setup:active~"),
+        good.replace("efghijklmnopqrstuvwx", "efgh ijkl"),
+        good.replace(",50000", ",70000"),
+        good.replace(",50000", ",5,6"),
+        good.replace("~s203", "~x203"),
+        good + "~h10.0.0.1,1" * 16,
+    ]
+    for code in damaged:
+        error = host.evaluate(
+            "code => { try { window.decode(code, 'answer'); return ''; } catch (e) { return e.message; } }", code
+        )
+        assert error == "damaged code", code
