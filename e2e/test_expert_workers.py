@@ -31,6 +31,15 @@ new MutationObserver(() => {
 """
 
 
+def wait_for_the_helper(page, lines: list[str]) -> None:
+    """Until the engine's worker says (in ``lines``, its console) that an Expert thinks on two workers."""
+    for _ in range(ENGINE_TIMEOUT // 100):
+        if any("an Expert thinks on 2 workers" in line for line in lines):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"no helper worker started: {lines}")
+
+
 def test_an_expert_seat_thinks_on_two_workers_where_there_are_two_cores(context, server_url):
     context.add_init_script(cores(2))
     context.add_init_script(store_game(Table.new({"seats": EXPERTS, "seed": 31})))
@@ -41,12 +50,7 @@ def test_an_expert_seat_thinks_on_two_workers_where_there_are_two_cores(context,
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     open_game(page, server_url)
-    for _ in range(ENGINE_TIMEOUT // 100):
-        if any("an Expert thinks on 2 workers" in line for line in lines):
-            break
-        page.wait_for_timeout(100)
-    else:
-        raise AssertionError(f"no helper worker started: {lines}")
+    wait_for_the_helper(page, lines)
     started = len(decisions(page))
     for _ in range(200):  # play on until computers have chosen among several cards with the helper's help
         thought = [d for d in decisions(page)[started:] if d["choices"] > 1 and d["seat"] > 0]
@@ -86,12 +90,7 @@ def test_a_helper_that_fails_is_dropped_and_expert_thinks_on_without_it(context,
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     open_game(page, server_url)
-    for _ in range(ENGINE_TIMEOUT // 100):
-        if any("an Expert thinks on 2 workers" in line for line in lines):
-            break
-        page.wait_for_timeout(100)
-    else:
-        raise AssertionError(f"no helper worker started: {lines}")
+    wait_for_the_helper(page, lines)
     (helper,) = [worker for worker in workers if worker.evaluate("self.name") == "thinker"]
     helper.evaluate("setTimeout(() => { throw new Error('the helper breaks'); })")
     started = len(decisions(page))
