@@ -24,6 +24,12 @@ class Audience:
     shown: dict[str, Any] | None = None  # the last view sent, its turn left out (None: send it whole)
     sent_results: int = 0  # the hand results its device has
 
+    def unsent(self, results: list[Any]) -> list[Any]:
+        """The hand results (of all of them, ``results``) its device has not had, now counted as sent."""
+        new = results[self.sent_results :]
+        self.sent_results = len(results)
+        return new
+
     def forget_sent(self) -> None:
         """Its device starts afresh (a new connection, a game loaded): everything is sent again."""
         self.shown = None

@@ -22,8 +22,6 @@ from .projection import EXPECTED_ERRORS, answer_data, refusal_of, result_data
 if TYPE_CHECKING:
     from .game import Host
 
-ACTIONS = {protocol.PASS: "cards", protocol.PLAY: "card", protocol.MOON: "choice"}  # intent → its argument
-
 
 def on_friend(host: Host, data: dict[str, Any]) -> dict[str, Any]:
     """A message from a friend's device (the FRIEND intent: the seat whose connection it came on and its
@@ -46,8 +44,8 @@ def _do(host: Host, friend: Friend, message: dict[str, Any]) -> dict[str, Any]:
     """Do what a friend asked for (the message read); what changes only the friend's device is quiet here."""
     table, intent, seat = host.table_or_refuse(), message["intent"], friend.seat
     host.answering = (friend, {"reply_to": message["n"]})
-    if intent in ACTIONS:
-        table.act({"seat": seat, intent: message.get(ACTIONS[intent])})
+    if intent in protocol.DECISIONS:
+        table.act({"seat": seat, intent: message.get(protocol.DECISIONS[intent])})
         friend.benched = False  # their own decision: they are back
     elif intent == protocol.FINISH:
         table.finish(seat)
@@ -110,7 +108,6 @@ def _answer(host: Host, friend: Friend, extra: dict[str, Any] | None) -> str | N
     if shown is not None:  # the connection has had a view: only what changed since (and the turn)
         view = {name: value for name, value in view.items() if name == "turn" or shown.get(name) != value}
     results = host.table_or_refuse().match.results
-    new = [result_data(result) for result in results[friend.sent_results :]]
-    friend.sent_results = len(results)
+    new = [result_data(result) for result in friend.unsent(results)]
     patch = base if shown is not None else None
     return compact(answer_data(view=view, results_count=len(results), new_results=new, patch=patch, **extra))

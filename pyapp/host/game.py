@@ -1,12 +1,10 @@
 """The engine side of the page: one game's intents in, views and storage writes out (the dispatcher).
 
-:class:`Host` reads each intent (named in :mod:`pyapp.shared.protocol`), hands
-it to its handler (:data:`pyapp.host.page_intents.HANDLERS`) and answers with the viewer's view,
-the new hand results and the storage writes.  The parts beside it each have
-one job: the page's intents (:mod:`.page_intents`), the step machine
-(:mod:`.steps`), what a device sees
-(:mod:`.projection`), the save in pieces (:mod:`.saves`), the reviews
-(:mod:`.review_book`) and the friends at their own devices
+:class:`Host` reads each intent (named in :mod:`pyapp.shared.protocol`), hands it to its handler
+(:data:`pyapp.host.page_intents.HANDLERS`) and answers with the viewer's view, the new hand results and
+the storage writes.  The parts beside it each have one job: the page's intents (:mod:`.page_intents`),
+the step machine (:mod:`.steps`), what a device sees (:mod:`.projection`), the save in pieces
+(:mod:`.saves`), the reviews (:mod:`.review_book`) and the friends at their own devices
 (:mod:`.friends_hub`).  The page only renders what it is told.
 """
 
@@ -98,9 +96,7 @@ class Host:
             self.page.turn += 1
         results = table.match.results if table is not None else []
         # Only the results the page has not had (none when an undo took a scored hand back: the count says so).
-        new = [result_data(result) for result in results[self.page.sent_results :]] if shown else []
-        if shown:
-            self.page.sent_results = len(results)
+        new = [result_data(result) for result in self.page.unsent(results)] if shown else []
         reviews, reset = self.book.told()
         answer = answer_data(
             refusal=refusal,

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from .game import Host
 
 DEFAULT_SETTINGS: dict[str, Any] = {"think_ms": 300, "speed": "normal", "collect": "click", "autoplay": "off"}
-ACTIONS = {protocol.PASS: "cards", protocol.PLAY: "card", protocol.MOON: "choice"}  # intent → its argument
 
 
 def configure(host: Host, data: dict[str, Any]) -> None:
@@ -168,7 +167,7 @@ def act(host: Host, data: dict[str, Any]) -> None:
     intent, seat = data["intent"], data.get("seat")
     if host.friends is not None and type(seat) is int and seat in host.friends.seats:
         raise IllegalAction(Reason("That seat is a friend's, at their own device", "seat_not_yours"))
-    host.table_or_refuse().act({"seat": seat, intent: data.get(ACTIONS[intent])})
+    host.table_or_refuse().act({"seat": seat, intent: data.get(protocol.DECISIONS[intent])})
     host.store()
 
 

@@ -32,6 +32,7 @@ CONFIGURE = "configure"  # settings: {"think_ms", "speed", "collect", "autoplay"
 PASS = "pass"  # seat, cards: three card texts
 PLAY = "play"  # seat, card
 MOON = "moon"  # seat, choice
+DECISIONS = {PASS: "cards", PLAY: "card", MOON: "choice"}  # a seat's decision: its intent → its argument
 CONTINUE = "continue"  # turn: the timed step of that turn (View.after_ms) is due
 COLLECT = "collect"  # the person takes the finished trick
 READ_ON = "read_on"  # the person has read the hand's summary
