@@ -67,8 +67,9 @@ def load(host: Host, data: dict[str, Any]) -> None:
         if host.friends is not None:
             host.friends.all_left()  # they were at the table: waited for, then the computer plays for them
     host.store()
-    if host.table_or_refuse().match.results:
-        host.book.want(len(host.table_or_refuse().match.results) - 1)  # the last review, should it be missing
+    results = host.table_or_refuse().match.results
+    if results:
+        host.book.want(len(results) - 1)  # the last hand's review, should it be missing
 
 
 def go_on(host: Host, data: dict[str, Any]) -> dict[str, Any] | None:
@@ -91,7 +92,8 @@ def go_on(host: Host, data: dict[str, Any]) -> dict[str, Any] | None:
     elif step == protocol.STEP_PLAY:
         legal = table.match.legal_cards(host.page.seat)
         table.act({"seat": host.page.seat, "play": card_text(legal[0])})
-    return host.store()
+    host.store()
+    return None
 
 
 def collect(host: Host, data: dict[str, Any]) -> None:

@@ -2,7 +2,7 @@
 
 Every change of the page goes through :meth:`Actuator.render`, which draws
 the table, the hand, the score sheet and the dialog from the session (the
-markup comes from :mod:`web.view`) and keeps the focus where the person had
+markup comes from :mod:`pyapp.page.view`) and keeps the focus where the person had
 it.  It also shows short notices, reads out what happened, plays sounds and
 slides a collected trick away.  ``document`` and ``window`` are the page's.
 """

@@ -1,8 +1,8 @@
 """The engine client: the only code on the page that talks to the engine worker (and the thinker's).
 
-It encodes each intent (:func:`web.protocol.message`), sends one at a time
+It encodes each intent (:func:`pyapp.shared.protocol.message`), sends one at a time
 (the engine answers in order, so a timer and a click never interleave), and
-decodes the answer into a :class:`web.protocol.Answer`.  Plain Python for
+decodes the answer into a :class:`pyapp.shared.protocol.Answer`.  Plain Python for
 MicroPython and CPython: the worker is anything with an awaitable
 ``handle(text)``, so the tests drive the real engine in-process.
 
@@ -106,7 +106,7 @@ class EngineClient:
 
 
 class ThinkerClient:
-    """Hands jobs (hand reviews, JSON text from :class:`web.protocol.Answer`) to the thinker worker, one
+    """Hands jobs (hand reviews, JSON text from :class:`pyapp.shared.protocol.Answer`) to the thinker worker, one
     at a time, and returns its answers as text for the engine (REVIEWED)."""
 
     def __init__(self, worker):

@@ -67,7 +67,7 @@ class Controller:
 
     def __init__(self, client, actuator, storage, session, catalog, fetch_language, thinker=None):
         """``fetch_language(code)`` (awaitable) makes a language's catalogue importable (see main.py);
-        ``thinker`` (a :class:`web.client.ThinkerClient`, or None: no reviews) computes hand reviews."""
+        ``thinker`` (a :class:`pyapp.page.client.ThinkerClient`, or None: no reviews) computes hand reviews."""
         self.client = client
         self.thinker = thinker
         self.fetch_language = fetch_language
@@ -106,7 +106,7 @@ class Controller:
         self.render()
         self.actuator.warm_sound(self.session.settings)
         try:
-            # The person is told when an answer passes its time limit (web.client.LIMITS).
+            # The person is told when an answer passes its time limit (pyapp.page.client.LIMITS).
             await self.client.connect(worker, lambda: self.notify(t("notice.engine_silent"), 24 * 3600))
         except Exception as error:  # the engine's worker could not start; what is on screen (and stored) stays
             self.notify(t("notice.engine_failed", reason=str(error)), 24 * 3600)

@@ -41,7 +41,7 @@ def can_deal_ahead(options: dict, catalog: dict) -> bool:
 
 
 def first_view(options: dict, catalog: dict) -> dict:
-    """The view (:class:`web.protocol.View` data) the engine will give of the new game ``options`` (with its
+    """The view (:class:`pyapp.shared.protocol.View` data) the engine will give of the new game ``options`` (with its
     seed): the first pass, seen from seat 0."""
     rules = full_rules(options["rules"], catalog)
     players = int(rules["players"])

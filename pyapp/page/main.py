@@ -1,11 +1,11 @@
 """The page's main thread (MicroPython): the bootstrap that wires the page's parts together.
 
-Input (:mod:`web.input`) turns events into intents, the controller
-(:mod:`web.controller`) sends them through the engine client
-(:mod:`web.client`, the only code that talks to the Pyodide worker, which
+Input (:mod:`pyapp.page.input`) turns events into intents, the controller
+(:mod:`pyapp.page.controller`) sends them through the engine client
+(:mod:`pyapp.page.client`, the only code that talks to the Pyodide worker, which
 ``assets/boot.js`` starts and offers as ``window.heartsEngine``), keeps
-the game in storage (:mod:`web.storage`) and has the actuator
-(:mod:`web.actuator`) draw it.
+the game in storage (:mod:`pyapp.page.storage`) and has the actuator
+(:mod:`pyapp.page.actuator`) draw it.
 """
 
 import asyncio

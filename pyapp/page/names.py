@@ -1,4 +1,4 @@
-"""What the page's settings and cards are made of, in no language (the words are in :mod:`web.i18n`)."""
+"""What the page's settings and cards are made of, in no language (the words are in :mod:`pyapp.page.i18n`)."""
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "S": "♠", "H": "♥"}
 LEVELS = ("basic", "medium", "hard", "expert", "random")

@@ -45,7 +45,7 @@ def preset_of(rules: dict, presets: list) -> str:
 def record(stats: dict, view, results: list, presets: list) -> bool:
     """Add a finished game, seen from the viewer's seat, to ``stats``; False when it was already counted.
 
-    ``view`` is the engine's view (:class:`web.protocol.View`), ``results`` the game's hand results.
+    ``view`` is the engine's view (:class:`pyapp.shared.protocol.View`), ``results`` the game's hand results.
     """
     key = view.game_key
     if view.phase != "over" or stats.get("last") == key or view.party:

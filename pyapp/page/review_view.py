@@ -1,6 +1,6 @@
 """Draw a finished hand's review: the hand trick by trick, and what each of the person's choices was worth.
 
-The review (:class:`web.protocol.Review`) comes from the engine; the page
+The review (:class:`pyapp.shared.protocol.Review`) comes from the engine; the page
 keeps which page of it is open (``session.review_page``: the pass first,
 when there was one, then each trick).  Words, not only numbers: every
 decision gets a sentence ("K♠ into a spade trick while Q♠ was still out:

@@ -1,7 +1,7 @@
 """The page's own state beside the engine's view: what the person has picked and opened on screen.
 
 Plain Python that MicroPython and CPython both run.  The engine's view
-(:class:`web.protocol.View`) says what the game is and what happens next;
+(:class:`pyapp.shared.protocol.View`) says what the game is and what happens next;
 this keeps the rest: the cards picked to pass, the open panel, the hint on
 screen, the score sheet's results, the settings and the statistics.
 """
@@ -39,7 +39,7 @@ class Session:
         self.ready = False  # the engine has answered
         self.ahead = False  # before the engine answers, the person may make the decision the view asks for
         self.waiting = None  # that decision, made ahead: {"pass": cards} or {"play": card}
-        self.results = []  # every scored hand of the game (web.protocol.Result)
+        self.results = []  # every scored hand of the game (pyapp.shared.protocol.Result)
         self.selected = []
         self.hint = None
         self.panel = ""
@@ -52,8 +52,8 @@ class Session:
         self.share = None  # the links the share panel shows
         self.reviews = {}  # the finished hands reviewed: number → each seat's points lost to mistakes
         self.reviews_failed = False  # the thinker worker could not compute a review
-        self.review = None  # the review open in its panel (web.protocol.Review)
-        self.review_page = 0  # which of its pages is open (web.review_view.review_pages)
+        self.review = None  # the review open in its panel (pyapp.shared.protocol.Review)
+        self.review_page = 0  # which of its pages is open (pyapp.page.review_view.review_pages)
         self.review_wanted = None  # a hand asked for before its review was ready: it opens when it is
         self.invites = {}  # the host's page: friend's seat → {"link", "qr"}, their invitation
         self.camera = None  # the host's page: whether a camera can scan a friend's reply (None: not known yet)

@@ -4,7 +4,7 @@
 (``window.localStorage`` on the page).  When that store is missing, refuses
 to work or is full, values are kept in memory so the game goes on, and
 ``problem`` says what happened so the page can tell the player.  The game
-itself is stored in the pieces :mod:`web.protocol` names (``SAVE_*``), as
+itself is stored in the pieces :mod:`pyapp.shared.protocol` names (``SAVE_*``), as
 the engine's answers say; the functions at the end read them back.
 """
 

@@ -35,7 +35,7 @@ def reason(view, card: str) -> str:
 
 
 def refusal_text(refusal) -> str:
-    """An engine's refusal (:class:`web.protocol.Refusal`) in the language in use (a code or values this page
+    """An engine's refusal (:class:`pyapp.shared.protocol.Refusal`) in the language in use (a code or values this page
     cannot word: that something went wrong)."""
     if not refusal.code:  # not one the engine foresaw: its English text is only for English
         return refusal.text if current_language() == "en" else t("notice.error")
@@ -615,7 +615,7 @@ def render_share(session) -> str:
 
 
 def describe_link(link, catalog) -> str:
-    """A shared deal (:class:`web.protocol.Link`) in words: its number, players, game, target, levels (escaped)."""
+    """A shared deal (:class:`pyapp.shared.protocol.Link`) in words: its number, players, game, target, levels (escaped)."""
     defaults = {option["name"]: option["default"] for option in (catalog or {}).get("options", [])}
     rules = dict(defaults, **link.rules)
     parts = []

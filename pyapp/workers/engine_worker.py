@@ -1,7 +1,7 @@
 """The engine worker's Python (Pyodide): ``handle`` in front of the game host, and the few calls with which
 the worker's script (``assets/engine-worker.mjs``) lends it helper workers.
 
-The page's engine client (:mod:`web.client`) sends each intent as JSON text
+The page's engine client (:mod:`pyapp.page.client`) sends each intent as JSON text
 (:func:`pyapp.shared.protocol.message`) and gets the host's answer back as JSON
 text (:class:`pyapp.shared.protocol.Answer`).  Nothing else crosses to the
 page.  When an Expert seat thinks in several parts
