@@ -453,3 +453,34 @@ def test_a_review_the_thinker_never_answers_is_given_up_and_the_next_one_goes(mo
         assert thinker.jobs == ['{"job": 1}', '{"job": 2}']
 
     run_async(run())
+
+
+def test_one_of_two_equal_cards_is_picked_and_passed_alone():
+    async def run():
+        store = MemoryStore()
+        controller, actuator = await booted(store, 3)
+        session = controller.session
+        seats = [{"name": "Ann", "bot": None}] + [{"name": "", "bot": "basic"}] * 5
+        for seed in range(1, 100):  # the first deal whose hand has two equal cards (most of them have)
+            options = {"rules": {"players": 6, "variant": "cancellation"}, "seats": seats, "seed": seed}
+            await controller.send(protocol.START, fresh=True, options=options)
+            hand = session.view.hand
+            twins = [index for index, card in enumerate(hand) if hand.count(card) == 2]
+            if twins:
+                break
+        twin = twins[1]  # the second of a pair
+        others = [index for index in range(len(hand)) if hand[index] != hand[twin]][:2]
+        for index in [twin, *others]:
+            await controller.perform("card", {"card": hand[index], "index": index})
+        assert (
+            actuator.html.count('aria-pressed="true"') == 3
+            and f'data-index="{twin}" aria-pressed="true"' in actuator.html
+        )
+        picked = [hand[index] for index in [twin, *others]]
+        assert session.picked == picked
+        await controller.perform("pass", {})
+        actions = json.loads(store.getItem(protocol.SAVE_CURRENT))["actions"]
+        passes = [action["pass"] for action in actions if action["seat"] == 0]
+        assert len(passes) == 1 and sorted(passes[0]) == sorted(picked)  # the twin once, as picked
+
+    run_async(run())

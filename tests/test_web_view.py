@@ -24,6 +24,18 @@ def new_game(seed: int = 1, seats: list = SEATS) -> protocol.Answer:
     return Engine().start(seats, seed)
 
 
+def twin_deal() -> tuple:
+    """A Cancellation Hearts game (two packs) whose first hand holds two equal cards, and that card."""
+    seats = [{"name": "Ann", "bot": None}] + [{"name": "", "bot": "basic"}] * 5
+    for seed in range(1, 100):  # most deals of 17 cards from two packs have a pair; take the first that does
+        answer = Engine().start(seats, seed, players=6, variant="cancellation")
+        hand = answer.view.hand
+        twins = [card for card in hand if hand.count(card) == 2]
+        if twins:
+            return answer, twins[0]
+    raise AssertionError("no deal with two equal cards")
+
+
 class TestRender:
     def test_names_are_escaped_everywhere(self):
         session = session_for(new_game())
@@ -36,11 +48,44 @@ class TestRender:
         html = view.render_hand(session)
         assert html.count('aria-pressed="false"') == 13
         assert 'data-action="pass" disabled' in html
-        for card in session.view.hand[:3]:
-            session.toggle(card)
-        session.toggle(session.view.hand[3])  # a fourth is not taken
-        assert len(session.selected) == 3
+        for index in range(3):
+            session.toggle(index)
+        session.toggle(3)  # a fourth is not taken
+        assert session.picked == session.view.hand[:3]
         assert 'data-action="pass" disabled' not in view.render_hand(session)
+
+    def test_one_of_two_equal_cards_is_picked_alone_and_passed_once(self):
+        answer, twin = twin_deal()
+        session = session_for(answer)
+        first, second = (index for index, card in enumerate(session.view.hand) if card == twin)
+        session.toggle(second)
+        html = view.render_hand(session)
+        assert html.count('aria-pressed="true"') == 1 and f'data-index="{second}" aria-pressed="true"' in html
+        others = [index for index in range(len(session.view.hand)) if index not in (first, second)][:2]
+        for index in others:
+            session.toggle(index)
+        assert session.ready_to_pass and 'data-action="pass" disabled' not in view.render_hand(session)
+        assert session.picked.count(twin) == 1 and len(session.picked) == 3
+        session.toggle(first)  # a fourth, the twin: not taken
+        assert session.picked.count(twin) == 1
+
+    def test_a_pass_of_both_equal_cards_made_ahead_is_drawn_as_two_picks(self):
+        answer, twin = twin_deal()
+        session = session_for(answer, ready=False)
+        session.ahead = True
+        other = next(card for card in session.view.hand if card != twin)
+        session.decide_ahead({"pass": [twin, twin, other]})
+        html = view.render_hand(session)
+        assert html.count('aria-pressed="true"') == 3 and session.picked == [twin, twin, other]
+
+    def test_a_card_played_ahead_marks_itself_not_its_twin(self):
+        answer, twin = twin_deal()
+        session = session_for(answer, ready=False)
+        second = [index for index, card in enumerate(session.view.hand) if card == twin][1]
+        session.view.step = session.view.phase = "play"  # as a hand without a pass draws it
+        session.decide_ahead({"play": twin}, second)
+        html = view.render_hand(session)
+        assert html.count(" chosen") == 1 and f'chosen" data-card="{twin}" data-index="{second}"' in html
 
     def test_cards_have_accessible_names(self):
         assert '<span class="visually-hidden">Queen of spades</span>' in view.card_markup("QS")
@@ -208,10 +253,10 @@ class TestSession:
         answer = new_game()
         session = session_for(answer, ready=False)
         session.ahead = True
-        for card in answer.view.hand[:2]:
-            session.toggle(card)
+        for index in range(2):
+            session.toggle(index)
         session.show(answer.view, answer.results_count, answer.new_results, ready=True, fresh=True)  # the LOAD
-        assert session.selected == answer.view.hand[:2]
+        assert session.picked == answer.view.hand[:2]
         other = new_game(seed=2)
         session.show(other.view, other.results_count, other.new_results, ready=True, fresh=True)  # another deal
         assert session.selected == []

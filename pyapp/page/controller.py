@@ -162,13 +162,14 @@ class Controller:
         if not answer.ok:
             self.notify(t("notice.ahead_refused", reason=refusal_text(answer.refusal)))
 
-    def decide_ahead(self, decision: dict) -> None:
-        """Keep a decision made before the engine is up (it survives a reload) until the engine takes it."""
+    def decide_ahead(self, decision: dict, index: int = None) -> None:
+        """Keep a decision made before the engine is up (it survives a reload) until the engine takes it
+        (``index``: where the card played is in the hand)."""
         pending = read_pending(self.storage)
         pending["ahead"] = decision
         self.storage.set(PENDING_KEY, json.dumps(pending))
         self.report_storage()
-        self.session.decide_ahead(decision)
+        self.session.decide_ahead(decision, index)
         self.render()
 
     def draw_saved(self, saved) -> None:
@@ -416,16 +417,16 @@ class Controller:
 
     async def on_card(self, action: str, data: dict) -> None:
         """A card clicked (:meth:`choose_card`)."""
-        await self.choose_card(data["card"])
+        await self.choose_card(data["card"], data.get("index"))
 
     async def on_pass(self, action: str, data: dict) -> None:
         """The pass sent (or kept for the engine, before it is up)."""
         session = self.session
         if self.step_now(action) == protocol.STEP_PASS and session.ready_to_pass:
             if session.ready:
-                await self.act(protocol.PASS, seat=self.seat, cards=list(session.selected))
+                await self.act(protocol.PASS, seat=self.seat, cards=session.picked)
             else:
-                self.decide_ahead({"pass": list(session.selected)})
+                self.decide_ahead({"pass": session.picked})
 
     async def on_collect(self, action: str, data: dict) -> None:
         """The finished trick taken off the table."""
@@ -523,18 +524,23 @@ class Controller:
         """The settings saved."""
         await self.save_settings(data["settings"])
 
-    async def choose_card(self, card: str) -> None:
-        """A card of the hand clicked: picked for the pass, played, or why it cannot be."""
+    async def choose_card(self, card: str, index: int = None) -> None:
+        """A card of the hand clicked (``index``: where in the hand; two decks have equal cards): picked
+        for the pass, played, or why it cannot be."""
         session = self.session
         step = session.step
+        hand = session.view.hand if session.view is not None else []
+        if index is None or not 0 <= index < len(hand) or hand[index] != card:
+            index = hand.index(card) if card in hand else None
         if step == protocol.STEP_PASS:
-            session.toggle(card)
+            if index is not None:
+                session.toggle(index)
             self.render()
         elif step == protocol.STEP_PLAY and card in session.view.legal:
             if session.ready:
                 await self.act(protocol.PLAY, seat=session.view.seat, card=card)
             else:
-                self.decide_ahead({"play": card})
+                self.decide_ahead({"play": card}, index)
         elif step == protocol.STEP_PLAY:
             self.notify(reason(session.view, card))
         elif step == protocol.LOADING:

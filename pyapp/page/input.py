@@ -37,7 +37,8 @@ class InputManager:
             return
         action = target.getAttribute("data-action")
         if not action:
-            self.emit("card", {"card": target.getAttribute("data-card")})
+            index = target.getAttribute("data-index")  # two decks: which of two equal cards
+            self.emit("card", {"card": target.getAttribute("data-card"), "index": int(index) if index else None})
         elif action == "open":
             self.emit("open", {"panel": target.getAttribute("data-panel")})
         elif action == "moon":

@@ -30,6 +30,18 @@ DEFAULT_SETTINGS = {
 ENGINE_SETTINGS = ("think_ms", "speed", "collect", "autoplay")  # what the engine needs to know
 
 
+def positions(hand: list, cards: list) -> list:
+    """Where ``cards`` are in ``hand``, each at a position of its own (two decks: two equal cards are two
+    positions); a card not (or no more often) in the hand is left out."""
+    found = []
+    for card in cards:
+        for index, text in enumerate(hand):
+            if text == card and index not in found:
+                found.append(index)
+                break
+    return found
+
+
 class Session:
     """What the person sees and has chosen on this page."""
 
@@ -40,7 +52,8 @@ class Session:
         self.ahead = False  # before the engine answers, the person may make the decision the view asks for
         self.waiting = None  # that decision, made ahead: {"pass": cards} or {"play": card}
         self.results = []  # every scored hand of the game (pyapp.shared.protocol.Result)
-        self.selected = []
+        self.selected = []  # the positions in the view's hand picked to pass (two decks: equal cards are two picks)
+        self.waiting_at = None  # the position of the card played ahead (of two equal cards, the one clicked)
         self.hint = None
         self.panel = ""
         self.link = None  # a shared deal waiting for the person's answer
@@ -73,7 +86,9 @@ class Session:
         self.arrivals = [] if before is None else new_plays(before, view)[1]
         shown = self.view  # the one on screen, even for a fresh view: cards picked ahead stay picked
         same_pass = shown is not None and shown.phase == view.phase == "pass" and shown.seat == view.seat
-        if not (same_pass and sorted(shown.hand) == sorted(view.hand)):
+        if same_pass and sorted(shown.hand) == sorted(view.hand):
+            self.selected = positions(view.hand, self.picked)  # the same cards, wherever the new view puts them
+        else:
             self.selected = []  # nothing to pick, or other cards (party mode: someone else's are coming)
         self.take_results(results_count, new_results)
         if view.phase != "over":
@@ -82,6 +97,7 @@ class Session:
         self.ready = ready
         self.ahead = False
         self.waiting = None
+        self.waiting_at = None
         self.hint = None
 
     def take_results(self, results_count: int, new_results: list) -> None:
@@ -118,11 +134,15 @@ class Session:
             return LOADING
         return self.view.step
 
-    def decide_ahead(self, decision: dict) -> None:
-        """The person has made the view's decision before the engine is up; it waits for the engine."""
+    def decide_ahead(self, decision: dict, index: int = None) -> None:
+        """The person has made the view's decision before the engine is up; it waits for the engine.
+        ``index``: the position of the card played (of two equal cards, the one clicked; else the first)."""
         self.waiting = decision
+        hand = self.view.hand if self.view is not None else []
         if "pass" in decision:
-            self.selected = list(decision["pass"])
+            self.selected = positions(hand, decision["pass"])
+        elif "play" in decision:
+            self.waiting_at = index if index is not None else (positions(hand, [decision["play"]]) or [None])[0]
 
     def may(self, intent: str) -> bool:
         """Whether this page may ask its engine for ``intent`` (a friend's page asks the host's for little)."""
@@ -133,12 +153,18 @@ class Session:
         """Whether several people share this device."""
         return self.view is not None and self.view.party
 
-    def toggle(self, card: str) -> None:
-        """Pick or unpick a card to pass (at most three)."""
-        if card in self.selected:
-            self.selected.remove(card)
-        elif len(self.selected) < self.pass_count:
-            self.selected.append(card)
+    def toggle(self, index: int) -> None:
+        """Pick or unpick the card at ``index`` in the hand to pass (at most three)."""
+        if index in self.selected:
+            self.selected.remove(index)
+        elif len(self.selected) < self.pass_count and self.view is not None and 0 <= index < len(self.view.hand):
+            self.selected.append(index)
+
+    @property
+    def picked(self) -> list:
+        """The cards picked to pass, in the order picked (what the pass sends)."""
+        hand = self.view.hand if self.view is not None else []
+        return [hand[index] for index in self.selected if index < len(hand)]
 
     @property
     def ready_to_pass(self) -> bool:

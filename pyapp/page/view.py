@@ -222,16 +222,18 @@ def render_hand(session) -> str:
     received = set(view.received) if view.phase == "play" and not view.tricks_played else set()
     buttons = []
     waiting = session.waiting or {}
+    playing = session.waiting_at  # the one card played ahead (two decks: not its twin too)
     if step == "play" and view.after_ms is not None:
         waiting = {"play": view.legal[0]}  # the only legal card, about to play itself (the auto-play setting)
+        playing = view.hand.index(view.legal[0])
     for index, text in enumerate(view.hand):
         classes = []
         attributes = f' data-index="{index}"'
         if step == "pass" or "pass" in waiting:
-            chosen = text in session.selected
+            chosen = index in session.selected
             classes.append("selected" if chosen else "")
             attributes += f' aria-pressed="{"true" if chosen else "false"}"'
-        elif text == waiting.get("play"):
+        elif "play" in waiting and index == playing:
             classes.append("chosen")
             attributes += ' aria-disabled="true"'
         elif text not in legal:
