@@ -411,15 +411,19 @@ class TestSaving:
         assert set(engine.store) == {protocol.SAVE_GAME, protocol.SAVE_CURRENT}
         assert Engine().send(protocol.LOAD, saved=engine.saved()).ok
 
-    def test_undo_across_a_hand_takes_its_stored_record_back(self):
+    def test_undo_never_goes_back_into_a_scored_hand(self):
         engine = Engine(speed="instant")
         answer = engine.play_until(
             engine.start(SEATS, 7), lambda a: a.view.hand_index == 1 and a.view.step == protocol.STEP_PASS
         )
-        assert protocol.hand_key(0) in engine.store
-        answer = engine.send(protocol.UNDO)
-        assert answer.ok and answer.view.hand_index == 0 and protocol.hand_key(0) not in engine.store
-        assert answer.results_count == 0
+        assert protocol.hand_key(0) in engine.store and not answer.view.can_undo
+        record = engine.store[protocol.hand_key(0)]
+        refused = engine.send(protocol.UNDO)
+        assert not refused.ok and refused.refusal.code == "nothing_to_undo"
+        assert engine.store[protocol.hand_key(0)] == record and engine.host.table.match.results
+        answer = engine.send(protocol.PASS, seat=0, cards=answer.view.hand[:3])
+        assert answer.view.can_undo  # the new hand's own decisions are taken back as before
+        assert engine.send(protocol.UNDO).view.step == protocol.STEP_PASS
 
 
 class TestReviews:

@@ -50,6 +50,18 @@ class TestTable:
         assert table.played_for == played and len(played) == 13
         again = Table.from_document(json.loads(json.dumps(table.to_document())))
         assert again.played_for == played
+        with pytest.raises(IllegalAction, match="nothing of yours"):
+            table.undo(0)  # the hand is scored: it is not taken back
+
+    def test_a_card_the_computer_played_for_a_person_is_undone_with_the_rest(self):
+        table = new_table()
+        table.act({"seat": 0, "pass": first_three(table)})
+        while len(table.played_for) < 3:  # the computer plays three cards for the person, in this hand
+            if table.match.current_seat == 0:
+                table.stand_in(0)
+            else:
+                assert table.bot_step()
+        played = set(table.played_for)
         table.undo(0)  # the last card played for the person is taken back
         assert table.played_for == played - {max(played)}
 

@@ -248,8 +248,11 @@ class Table:
             raise IllegalAction(Reason("That seat is not yours", "seat_not_yours"))
 
     def last_decision_of(self, seat: int) -> int | None:
-        """Where ``seat``'s last decision sits in the history, or None."""
-        for index in range(len(self.match.history) - 1, -1, -1):
+        """Where ``seat``'s last decision of the hand in play sits in the history, or None: an undo never
+        goes back into a hand already scored (nor takes back the last hand of a finished game)."""
+        if self.match.phase is Phase.OVER:
+            return None
+        for index in range(len(self.match.history) - 1, self.match.hand_starts[-1] - 1, -1):
             if self.match.history[index].seat == seat:
                 return index
         return None
