@@ -484,3 +484,23 @@ def test_one_of_two_equal_cards_is_picked_and_passed_alone():
         assert len(passes) == 1 and sorted(passes[0]) == sorted(picked)  # the twin once, as picked
 
     run_async(run())
+
+
+def test_start_pressed_before_the_engine_is_up_says_so_and_starts_the_forms_game_when_it_is():
+    async def run():
+        store = MemoryStore()
+        controller, actuator, worker = page(store)
+        boot = asyncio.create_task(controller.boot(worker.started(), "", dealt(4242)))
+        await until(lambda: controller.session.view is not None)
+        await controller.perform("open", {"panel": "new"})
+        preset = catalog()["presets"][0]
+        form = {"rules": dict(preset["rules"], target=50), "levels": ["hard"] * 3, "names": ["", "", ""]}
+        await controller.perform("start", dict(form, preset=preset["name"], name="Ann"))
+        assert 'data-action="start" disabled>Starting…' in actuator.html and "starts by itself" in actuator.html
+        worker.gate.set()
+        await boot
+        session = controller.session
+        assert session.ready and session.panel == "" and session.view.rules["target"] == 50
+        assert "Starting…" not in actuator.html and store.getItem(PENDING_KEY) is None
+
+    run_async(run())

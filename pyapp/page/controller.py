@@ -113,6 +113,10 @@ class Controller:
             return
         await self.send(protocol.CONFIGURE, settings=self.session.engine_settings())
         self.actuator.started()
+        if self.session.starting:  # Start was pressed while the engine started: that game, nothing else
+            self.storage.remove(PENDING_KEY)
+            await self.start_from_form()
+            return
         link = await self.read_link(query) if query else None
         if "start" in pending:
             # The same deal as on screen: the engine's view takes over from the page's without a new deal.
@@ -515,10 +519,19 @@ class Controller:
             await self.new_game()
 
     async def on_start(self, action: str, data: dict) -> None:
-        """A new game from the form."""
+        """A new game from the form: at once, or (pressed before the engine is up) as soon as it is up,
+        the form saying meanwhile that the game is starting."""
+        self.remember_form(data)
         if self.client.ready:
-            self.remember_form(data)
-            await self.new_game(from_form=True)
+            await self.start_from_form()
+        else:
+            self.session.starting = True
+            self.render()
+
+    async def start_from_form(self) -> None:
+        """The new-game form's game dealt (the one its Start kept, if it was pressed early)."""
+        self.session.starting = False
+        await self.new_game(from_form=True)
 
     async def on_save_settings(self, action: str, data: dict) -> None:
         """The settings saved."""
@@ -575,6 +588,7 @@ class Controller:
             session.panel = ""
             session.review = None
             session.confirm_reset = False
+            session.starting = False  # the form closed before the engine was up: its Start no longer stands
         elif action == "result":
             session.result_closed = False
         elif action == "ask-reset-stats":

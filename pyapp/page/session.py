@@ -61,6 +61,7 @@ class Session:
         self.arrivals = []  # plays new since the last view: they fly in
         self.dealing = False  # a new hand's first drawing: its cards are dealt in
         self.confirm_reset = False
+        self.starting = False  # Start pressed before the engine was up: the form's game starts when it is
         self.result_closed = False  # the game-over dialog was closed: the final table stays, Play again in the hand
         self.share = None  # the links the share panel shows
         self.reviews = {}  # the finished hands reviewed: number → each seat's points lost to mistakes

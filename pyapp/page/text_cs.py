@@ -388,6 +388,9 @@ TEXT = {
     "suit.D": "káry",
     "suit.S": "piky",
     "suit.H": "srdce",
+    # A new player's walk: defects (issue 23)
+    "new.starting_soon": "Počítačoví hráči se ještě připravují: tvoje hra začne sama, jakmile budou připraveni.",
+    "new.starting_button": "Spouštím…",
 }
 
 

@@ -383,6 +383,9 @@ TEXT = {
     "suit.D": "diamonds",
     "suit.S": "spades",
     "suit.H": "hearts",
+    # A new player's walk: defects (issue 23)
+    "new.starting_soon": "The computer players are still getting ready: your game starts by itself as soon as they are.",
+    "new.starting_button": "Starting…",
 }
 
 

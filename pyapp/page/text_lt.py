@@ -388,6 +388,9 @@ TEXT = {
     "suit.D": "būgnai",
     "suit.S": "vynai",
     "suit.H": "čirvai",
+    # A new player's walk: defects (issue 23)
+    "new.starting_soon": "Kompiuteriniai žaidėjai dar ruošiasi: tavo žaidimas prasidės pats, kai tik jie bus pasiruošę.",
+    "new.starting_button": "Pradedama…",
 }
 
 

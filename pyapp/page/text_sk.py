@@ -388,6 +388,9 @@ TEXT = {
     "suit.D": "káry",
     "suit.S": "piky",
     "suit.H": "srdcia",
+    # A new player's walk: defects (issue 23)
+    "new.starting_soon": "Počítačoví hráči sa ešte pripravujú: tvoja hra sa začne sama, hneď ako budú pripravení.",
+    "new.starting_button": "Spúšťam…",
 }
 
 

@@ -587,8 +587,14 @@ def render_new_game(session, catalog) -> str:
         f"<fieldset><legend>{t('new.rules')}</legend>{''.join(fields)}</fieldset>"
         f"<fieldset><legend>{t('new.players')}</legend>{''.join(seats)}</fieldset></form>"
     )
-    buttons = f'<button type="button" class="primary" data-action="start">{t("start")}</button>{close_button("cancel")}'
-    return dialog(t("new.title"), body, buttons)
+    if session.starting:  # pressed before the engine was up: the game starts by itself when it is
+        body += f'<p class="note" role="status">{t("new.starting_soon")}</p>'
+        start = (
+            f'<button type="button" class="primary" data-action="start" disabled>{t("new.starting_button")}</button>'
+        )
+    else:
+        start = f'<button type="button" class="primary" data-action="start">{t("start")}</button>'
+    return dialog(t("new.title"), body, start + close_button("cancel"))
 
 
 def _share_row(name: str, label: str, url: str, native: bool) -> str:
