@@ -454,6 +454,18 @@ class TestReviews:
         review = engine.send(protocol.REVIEW, hand=0).review
         assert review.decisions and {decision.seat for decision in review.decisions} == {viewer}
 
+    def test_at_one_device_the_summary_opens_each_persons_review_and_no_computers(self):
+        engine = Engine(speed="instant")
+        seats = [{"name": "Ann", "bot": None}, {"name": "", "bot": "basic"}, {"name": "Bo", "bot": None}, SEATS[1]]
+        (job,) = self.first_hand(engine, seats)
+        engine.send(protocol.REVIEWED, review=run_job(job))
+        for seat in (0, 2):
+            review = engine.send(protocol.REVIEW, hand=0, seat=seat).review
+            assert review.decisions and {decision.seat for decision in review.decisions} == {seat}
+        for seat in (1, 4, "0"):  # a computer's, no seat, not a number
+            refused = engine.send(protocol.REVIEW, hand=0, seat=seat)
+            assert not refused.ok and refused.refusal.code == "seat_not_yours"
+
     def test_a_finished_hand_is_reviewed_once_kept_with_the_save_and_shown(self):
         engine = Engine(speed="instant")
         jobs = self.first_hand(engine)

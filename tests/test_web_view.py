@@ -336,6 +336,24 @@ class TestPartyMode:
         assert session.step == "handoff" and "Bo" in view.render_dialog(session, None)
         assert 'data-action="undo"' not in view.render_hand(session)
 
+    def test_the_summary_names_whoever_took_the_queen_and_offers_each_person_their_review(self):
+        seats = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}] + [{"name": "", "bot": "basic"}] * 2
+        engine = Engine(speed="instant")
+        session = Session()
+
+        def summary(answer: protocol.Answer) -> bool:
+            session.show(answer.view, answer.results_count, answer.new_results)
+            return answer.view.step == protocol.STEP_SUMMARY
+
+        engine.play_until(engine.start(seats, 2), summary)
+        result = session.results[0]
+        session.view.seat = result.queen  # the summary on the device of whoever took Q♠: named all the same
+        session.reviews = {0: [0.0] * 4}
+        html = view.render_dialog(session, None)
+        assert "You took" not in html and f"went to {session.view.seats[result.queen].name}" in html
+        assert 'data-seat="0">Review for Ann<' in html and 'data-seat="1">Review for Bo<' in html
+        assert "Points lost" not in html  # whose would they be, on a shared device
+
 
 class TestFirstDeal:
     """A new game's first hand as the page deals it before the engine is up: the engine's view exactly."""

@@ -136,8 +136,13 @@ def stand_in(host: Host, data: dict[str, Any]) -> None:
 
 
 def review(host: Host, data: dict[str, Any]) -> dict[str, Any]:
-    """A finished hand's review, of the viewer's own decisions."""
-    return {"review": host.book.review(host.table_or_refuse(), data.get("hand"), host.page.seat)}
+    """A finished hand's review, of one person's own decisions: the viewer's, or (party mode, where the
+    summary offers each person theirs) those of ``seat``, a person at this device."""
+    table = host.table_or_refuse()
+    seat = data.get("seat", host.page.seat)
+    if type(seat) is not int or not 0 <= seat < len(table.seats) or not table.seats[seat].here:
+        raise IllegalAction(Reason("That seat is not yours", "seat_not_yours"))
+    return {"review": host.book.review(table, data.get("hand"), seat)}
 
 
 def reviewed(host: Host, data: dict[str, Any]) -> None:

@@ -305,9 +305,11 @@ class Controller:
         else:
             await self.send(protocol.REVIEWED, review=text)
 
-    async def open_review(self, hand: int) -> None:
-        """Open a finished hand's review (once it is computed: until then, say so and open it when it is)."""
-        answer = await self.send(protocol.REVIEW, hand=hand)
+    async def open_review(self, hand: int, seat: int = None) -> None:
+        """Open a finished hand's review (once it is computed: until then, say so and open it when it is);
+        ``seat``: whose, in party mode (else the viewer's)."""
+        whose = {} if seat is None else {"seat": seat}
+        answer = await self.send(protocol.REVIEW, hand=hand, **whose)
         session = self.session
         if answer.ok:
             session.review, session.review_page, session.panel = answer.review, 0, "review"
@@ -462,7 +464,7 @@ class Controller:
     async def on_review(self, action: str, data: dict) -> None:
         """A finished hand's review opened."""
         if self.session.ready:
-            await self.open_review(data["hand"])
+            await self.open_review(data["hand"], data.get("seat"))
 
     async def on_review_page(self, action: str, data: dict) -> None:
         """Another page of the review."""

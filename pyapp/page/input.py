@@ -44,7 +44,8 @@ class InputManager:
         elif action == "moon":
             self.emit("moon", {"choice": target.getAttribute("data-choice")})
         elif action == "review":
-            self.emit("review", {"hand": int(target.getAttribute("data-hand"))})
+            seat = target.getAttribute("data-seat")  # party mode: whose review
+            self.emit("review", {"hand": int(target.getAttribute("data-hand")), "seat": int(seat) if seat else None})
         elif action == "review-page":
             self.emit("review-page", {"page": int(target.getAttribute("data-page"))})
         elif action == "accept-reply":

@@ -105,7 +105,16 @@ def render_review(session) -> str:
 
 
 def review_button(session, hand: int) -> str:
-    """The summary's way to the hand's review: a button once it is computed, else what is happening."""
+    """The summary's way to the hand's review: a button once it is computed (party mode: one for each
+    person at this device, named), else what is happening."""
+    if hand in session.reviews and session.party:
+        view = session.view
+        here = [seat for seat, s in enumerate(view.seats) if s.bot is None and not s.friend]
+        return "".join(
+            f'<button type="button" data-action="review" data-hand="{escape(hand)}" data-seat="{seat}">'
+            f"{t('review.open_for', name=seat_name(view, seat))}</button>"
+            for seat in here
+        )
     if hand in session.reviews:
         return f'<button type="button" data-action="review" data-hand="{escape(hand)}">{t("review.open")}</button>'
     key = "review.unavailable" if session.reviews_failed else "review.pending"

@@ -391,6 +391,7 @@ TEXT = {
     # A new player's walk: defects (issue 23)
     "new.starting_soon": "Počítačoví hráči se ještě připravují: tvoje hra začne sama, jakmile budou připraveni.",
     "new.starting_button": "Spouštím…",
+    "review.open_for": "Rozbor pro {name}",
 }
 
 

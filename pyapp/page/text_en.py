@@ -386,6 +386,7 @@ TEXT = {
     # A new player's walk: defects (issue 23)
     "new.starting_soon": "The computer players are still getting ready: your game starts by itself as soon as they are.",
     "new.starting_button": "Starting…",
+    "review.open_for": "Review for {name}",
 }
 
 

@@ -391,6 +391,7 @@ TEXT = {
     # A new player's walk: defects (issue 23)
     "new.starting_soon": "Kompiuteriniai žaidėjai dar ruošiasi: tavo žaidimas prasidės pats, kai tik jie bus pasiruošę.",
     "new.starting_button": "Pradedama…",
+    "review.open_for": "Apžvalga: {name}",
 }
 
 

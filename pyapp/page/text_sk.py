@@ -391,6 +391,7 @@ TEXT = {
     # A new player's walk: defects (issue 23)
     "new.starting_soon": "Počítačoví hráči sa ešte pripravujú: tvoja hra sa začne sama, hneď ako budú pripravení.",
     "new.starting_button": "Spúšťam…",
+    "review.open_for": "Rozbor pre {name}",
 }
 
 

@@ -388,7 +388,7 @@ def render_summary(session) -> str:
     head = "".join(f"<th>{t(key)}</th>" for key in ("summary.taken", "summary.scored", "summary.total"))
     body = f"{moon}<table><thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     body += takers(view, result)
-    if number in session.reviews:
+    if number in session.reviews and not session.party:  # party mode: each person's is in their review
         game_lost = sum(lost[view.seat] for lost in session.reviews.values())
         body += f'<p class="review-lost">{lost_line(session.reviews[number][view.seat], game_lost)}</p>'
     last = number + 1 == len(session.results) and bool(view.winners)
@@ -407,7 +407,7 @@ def takers(view, result) -> str:
     for key, seat, card in (("summary.queen", result.queen, "QS"), ("summary.omnibus", result.omnibus, omnibus)):
         if seat is None or card is None:
             continue
-        if seat == view.seat:
+        if seat == view.seat and not view.party:  # a shared device: "you" would be nobody in particular
             lines.append(t(key + "_you", card=short_card(card)))
         else:
             lines.append(t(key, card=short_card(card), name=seat_name(view, seat)))
