@@ -144,5 +144,10 @@ def test_the_new_game_form_fits_its_dialog(browser, guard, server_url, size):
             }"""
         )
         assert fits == [True, True]
+        # Start stays in reach (on screen and in the dialog) however long the form is.
+        start = page.locator("#dialog [data-action=start]").bounding_box()
+        box = page.locator("#dialog .dialog").bounding_box()
+        viewport = page.viewport_size
+        assert start["y"] + start["height"] <= min(box["y"] + box["height"], viewport["height"])
     finally:
         context.close()

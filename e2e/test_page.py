@@ -247,11 +247,18 @@ def test_the_preset_field_follows_the_rules_on_the_form(page, server_url):
     page.click("header [data-panel=new]")
     page.wait_for_selector("#opt-preset")
     assert page.input_value("#opt-preset") == "classic"
+    assert not page.is_visible("#opt-omnibus_card")  # Omnibus Hearts' own option
+    page.select_option("#opt-variant", "omnibus")
+    page.wait_for_selector("#opt-omnibus_card", state="visible")
     page.select_option("#opt-variant", "cancellation")
     page.wait_for_function("() => document.querySelector('#opt-preset').value === 'custom'")
+    assert not page.is_visible("#opt-omnibus_card")
+    assert page.text_content("[for=opt-level-2]") == "Across from you"
     page.fill("#opt-players", "8")
     page.dispatch_event("#opt-players", "change")
     page.wait_for_function("() => document.querySelector('#opt-preset').value === 'cancellation'")
+    assert page.text_content("[for=opt-level-2]") == "2 seats to your left"  # the seats named anew
+    assert page.text_content("[for=opt-level-4]") == "Across from you"
     page.click("#dialog [data-action=start]")
     page.wait_for_function("() => document.querySelectorAll('.seat').length === 8")
     page.click("header [data-panel=new]")

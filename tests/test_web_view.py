@@ -242,6 +242,38 @@ class TestRender:
         assert [view.signed(v) for v in (3, 0, -26)] == ["+3", "0", "−26"]
 
 
+class TestNewGameAndSettings:
+    def test_the_omnibus_card_is_offered_only_for_omnibus_hearts(self):
+        session, options = Session(), catalog()
+        html = view.render_new_game(session, options)
+        assert '<div class="option-row" data-variant="omnibus" hidden><label for="opt-omnibus_card">' in html
+        session.settings["form"] = {"rules": {"variant": "omnibus"}}
+        assert '<div class="option-row" data-variant="omnibus"><label' in view.render_new_game(session, options)
+
+    @pytest.mark.parametrize(
+        ("players", "places"),
+        [
+            (3, ["On your left", "On your right"]),
+            (4, ["On your left", "Across from you", "On your right"]),
+            (5, ["On your left", "2 seats to your left", "2 seats to your right", "On your right"]),
+        ],
+    )
+    def test_each_seat_is_named_by_where_it_sits(self, players, places):
+        session = Session()
+        session.settings["form"] = {"rules": {"players": players}}
+        html = view.render_new_game(session, catalog())
+        for seat, place in enumerate(places, start=1):
+            assert f'<label for="opt-level-{seat}">{place}</label>' in html
+            assert f'aria-label="Name ({place})"' in html
+        assert "Seat 2" not in html
+        assert view.seat_place(9, players)[0] == "On your right"  # a hidden seat: as if it were the last
+
+    def test_the_stun_server_says_what_it_is_for(self):
+        html = view.render_settings(Session())
+        assert "Connection helper for friends on other networks (STUN server)" in html
+        assert 'aria-describedby="stun-note"' in html and 'id="stun-note">Only for games with friends' in html
+
+
 class TestSession:
     def test_a_saved_view_is_drawn_but_not_playable_until_the_engine_answers(self):
         session = session_for(new_game(), ready=False)

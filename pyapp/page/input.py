@@ -9,6 +9,7 @@ knows the rules or talks to the engine.
 import asyncio
 
 from .player_stats import preset_of
+from .view import seat_place
 
 FORM_SETTINGS = ("speed", "collect", "think_ms", "language", "undo", "autoplay", "sound", "stun")
 
@@ -113,6 +114,11 @@ class InputManager:
         if any(option["name"] == name for option in catalog["options"]):
             rules = self.read_new_game_form()["rules"]
             self.document.getElementById("opt-preset").value = preset_of(rules, catalog["presets"])
+        if name == "variant":  # an option of one variant only (the Omnibus card) shows with it
+            rows = self.document.querySelectorAll("#dialog .option-row")
+            for index in range(rows.length):
+                row = rows.item(index)
+                row.hidden = row.getAttribute("data-variant") != event.target.value
         if name == "players":
             try:
                 players = int(event.target.value)
@@ -121,7 +127,11 @@ class InputManager:
             rows = self.document.querySelectorAll("#dialog .seat-row")
             for index in range(rows.length):
                 row = rows.item(index)
-                row.hidden = int(row.getAttribute("data-seat")) >= players
+                seat = int(row.getAttribute("data-seat"))
+                row.hidden = seat >= players
+                place, name_label = seat_place(seat, players)  # where the seat is, at this many players
+                row.querySelector("label").textContent = place
+                row.querySelector("input").setAttribute("aria-label", name_label)
 
     def keep_focus_in_dialog(self, event) -> None:
         """Tab and Shift+Tab go round the open dialog's controls, never behind it."""

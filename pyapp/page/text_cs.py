@@ -203,7 +203,6 @@ TEXT = {
     "new.rules": "Pravidla",
     "new.players": "Hráči",
     "new.name": "Tvoje jméno",
-    "new.seat": "Místo {number}",
     "preset.classic": "Klasika (4 hráči, do 100)",
     "preset.omnibus": "Omnibus (kárový kluk −10)",
     "preset.cancellation": "Storno srdce (dva balíčky, 8 hráčů)",
@@ -280,7 +279,7 @@ TEXT = {
     "friends.benched": "Je tu; za hráče {name} hraje počítač, dokud se nevrátí ke hře.",
     "friends.hand_back": "Vrátit místo hráči {name}",
     "friends.stand_in": "Nechat za hráče {name} hrát počítač",
-    "settings.stun": "Server STUN (hra s přáteli mezi sítěmi)",
+    "settings.stun": "Pomocník spojení s přáteli v jiných sítích (server STUN)",
     "share.title": "Sdílet",
     "share.game": "Tahle hra, ať si ji zahraje kamarád",
     "share.deal": "Přesně toto rozdání: stejné karty i pravidla",
@@ -392,6 +391,16 @@ TEXT = {
     "new.starting_soon": "Počítačoví hráči se ještě připravují: tvoje hra začne sama, jakmile budou připraveni.",
     "new.starting_button": "Spouštím…",
     "review.open_for": "Rozbor pro {name}",
+    "new.place_left": "Po tvé levici",
+    "new.place_right": "Po tvé pravici",
+    "new.place_across": "Naproti tobě",
+    "new.place_nth_left": ("{count} místo vlevo od tebe", "{count} místa vlevo od tebe", "{count} míst vlevo od tebe"),
+    "new.place_nth_right": (
+        "{count} místo vpravo od tebe",
+        "{count} místa vpravo od tebe",
+        "{count} míst vpravo od tebe",
+    ),
+    "settings.stun_note": "Jen pro hru s přáteli, jejichž zařízení jsou v jiné síti (ne na tvé Wi-Fi): jejich prohlížeče se přes něj navzájem najdou. Například stun.l.google.com:19302. Jinak ho nech prázdné.",
 }
 
 

@@ -200,7 +200,6 @@ TEXT = {
     "new.rules": "Rules",
     "new.players": "Players",
     "new.name": "Your name",
-    "new.seat": "Seat {number}",
     "preset.classic": "Classic (4 players, to 100)",
     "preset.omnibus": "Omnibus Hearts (J♦ scores −10)",
     "preset.cancellation": "Cancellation Hearts (two packs, 8 players)",
@@ -277,7 +276,7 @@ TEXT = {
     "friends.benched": "Here; the computer plays for {name} until they play again.",
     "friends.hand_back": "Give {name} the seat back",
     "friends.stand_in": "Let the computer play for {name}",
-    "settings.stun": "STUN server (friends' games across networks)",
+    "settings.stun": "Connection helper for friends on other networks (STUN server)",
     # Share and shared deals
     "share.title": "Share",
     "share.game": "This game, for a friend to play",
@@ -387,6 +386,12 @@ TEXT = {
     "new.starting_soon": "The computer players are still getting ready: your game starts by itself as soon as they are.",
     "new.starting_button": "Starting…",
     "review.open_for": "Review for {name}",
+    "new.place_left": "On your left",
+    "new.place_right": "On your right",
+    "new.place_across": "Across from you",
+    "new.place_nth_left": ("{count} seat to your left", "{count} seats to your left"),
+    "new.place_nth_right": ("{count} seat to your right", "{count} seats to your right"),
+    "settings.stun_note": "Only for games with friends whose devices are on another network (not your Wi-Fi): their browsers find each other through it. For example stun.l.google.com:19302. Otherwise leave it empty.",
 }
 
 

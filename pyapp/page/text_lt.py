@@ -199,7 +199,6 @@ TEXT = {
     "new.rules": "Taisyklės",
     "new.players": "Žaidėjai",
     "new.name": "Tavo vardas",
-    "new.seat": "Vieta {number}",
     "preset.classic": "Klasika (4 žaidėjai, iki 100)",
     "preset.omnibus": "Omnibus (būgnų valetas −10)",
     "preset.cancellation": "Naikinamosios širdys (dvi kaladės, 8 žaidėjai)",
@@ -276,7 +275,7 @@ TEXT = {
     "friends.benched": "Čia; už žaidėją {name} žaidžia kompiuteris, kol jis vėl grįš į žaidimą.",
     "friends.hand_back": "Grąžinti vietą žaidėjui {name}",
     "friends.stand_in": "Tegul už žaidėją {name} žaidžia kompiuteris",
-    "settings.stun": "STUN serveris (žaidimas su draugais tarp tinklų)",
+    "settings.stun": "Ryšio pagalbininkas draugams kituose tinkluose (STUN serveris)",
     "share.title": "Bendrinti",
     "share.game": "Šis žaidimas – draugui pažaisti",
     "share.deal": "Būtent šis dalijimas: tos pačios kortos ir taisyklės",
@@ -392,6 +391,20 @@ TEXT = {
     "new.starting_soon": "Kompiuteriniai žaidėjai dar ruošiasi: tavo žaidimas prasidės pats, kai tik jie bus pasiruošę.",
     "new.starting_button": "Pradedama…",
     "review.open_for": "Apžvalga: {name}",
+    "new.place_left": "Tavo kairėje",
+    "new.place_right": "Tavo dešinėje",
+    "new.place_across": "Priešais tave",
+    "new.place_nth_left": (
+        "{count} vieta į kairę nuo tavęs",
+        "{count} vietos į kairę nuo tavęs",
+        "{count} vietų į kairę nuo tavęs",
+    ),
+    "new.place_nth_right": (
+        "{count} vieta į dešinę nuo tavęs",
+        "{count} vietos į dešinę nuo tavęs",
+        "{count} vietų į dešinę nuo tavęs",
+    ),
+    "settings.stun_note": "Tik žaidimui su draugais, kurių įrenginiai yra kitame tinkle (ne tavo Wi-Fi): per jį jų naršyklės suranda viena kitą. Pavyzdžiui, stun.l.google.com:19302. Kitu atveju palik tuščią.",
 }
 
 

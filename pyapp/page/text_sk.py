@@ -203,7 +203,6 @@ TEXT = {
     "new.rules": "Pravidlá",
     "new.players": "Hráči",
     "new.name": "Tvoje meno",
-    "new.seat": "Miesto {number}",
     "preset.classic": "Klasika (4 hráči, do 100)",
     "preset.omnibus": "Omnibus (kárový dolník −10)",
     "preset.cancellation": "Storno srdcia (dva balíčky, 8 hráčov)",
@@ -280,7 +279,7 @@ TEXT = {
     "friends.benched": "Je tu; za hráča {name} hrá počítač, kým sa nevráti k hre.",
     "friends.hand_back": "Vrátiť miesto hráčovi {name}",
     "friends.stand_in": "Nechať za hráča {name} hrať počítač",
-    "settings.stun": "Server STUN (hra s priateľmi medzi sieťami)",
+    "settings.stun": "Pomocník spojenia s priateľmi v iných sieťach (server STUN)",
     "share.title": "Zdieľať",
     "share.game": "Táto hra, nech si ju zahrá kamarát",
     "share.deal": "Presne toto rozdanie: rovnaké karty aj pravidlá",
@@ -392,6 +391,20 @@ TEXT = {
     "new.starting_soon": "Počítačoví hráči sa ešte pripravujú: tvoja hra sa začne sama, hneď ako budú pripravení.",
     "new.starting_button": "Spúšťam…",
     "review.open_for": "Rozbor pre {name}",
+    "new.place_left": "Po tvojej ľavici",
+    "new.place_right": "Po tvojej pravici",
+    "new.place_across": "Oproti tebe",
+    "new.place_nth_left": (
+        "{count} miesto vľavo od teba",
+        "{count} miesta vľavo od teba",
+        "{count} miest vľavo od teba",
+    ),
+    "new.place_nth_right": (
+        "{count} miesto vpravo od teba",
+        "{count} miesta vpravo od teba",
+        "{count} miest vpravo od teba",
+    ),
+    "settings.stun_note": "Len pre hru s priateľmi, ktorých zariadenia sú v inej sieti (nie na tvojej Wi-Fi): ich prehliadače sa cez neho navzájom nájdu. Napríklad stun.l.google.com:19302. Inak ho nechaj prázdne.",
 }
 
 

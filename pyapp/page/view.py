@@ -20,6 +20,7 @@ from .review_view import lost_line, render_review, review_button
 UNDO_STEPS = ("play", "pass", "collect")  # when the person may take back their last decision
 PERSON = "person"  # a seat's "level" when a person at this device plays it (party mode)
 FRIEND = "friend"  # a seat's "level" when a friend plays it at their own device
+VARIANT_OPTIONS = {"omnibus_card": "omnibus"}  # a rule option that only one game variant has: shown with it
 
 
 def seat_point(relative: int, players: int, radius_x: float, radius_y: float) -> tuple:
@@ -522,7 +523,8 @@ def render_settings(session) -> str:
         f"{_select('autoplay', settings['autoplay'], TOGGLE, 'toggle.')}",
         f'<label for="opt-sound">{t("settings.sound")}</label>{_select("sound", settings["sound"], TOGGLE, "toggle.")}',
         f'<label for="opt-stun">{t("settings.stun")}</label><input id="opt-stun" name="stun" '
-        f'value="{escape(settings.get("stun") or "")}" placeholder="stun.example.org:3478" spellcheck="false">',
+        f'value="{escape(settings.get("stun") or "")}" placeholder="stun.example.org:3478" spellcheck="false" '
+        f'aria-describedby="stun-note"><p class="field-note" id="stun-note">{t("settings.stun_note")}</p>',
     ]
     body = f'<form class="form" data-form="settings">{"".join(fields)}</form>'
     buttons = (
@@ -530,6 +532,24 @@ def render_settings(session) -> str:
         f"{close_button('cancel')}"
     )
     return dialog(t("settings.title"), body, buttons)
+
+
+def seat_place(seat: int, players: int) -> tuple:
+    """How the new-game form names ``seat`` at a table of ``players`` (a seat beyond them: as if it were the
+    last): where it sits as the player (seat 0) sees it, and its name field's label."""
+    place = _place(seat, max(players, seat + 1))
+    return place, f"{t('new.seat_name')} ({place})"
+
+
+def _place(seat: int, players: int) -> str:
+    """Where ``seat`` sits as seat 0 sees it: on their left (play goes to the left), so many seats to their
+    left or right, or across."""
+    left, right = seat, players - seat
+    if left == right:
+        return t("new.place_across")
+    if left < right:
+        return t("new.place_left") if left == 1 else t("new.place_nth_left", count=left)
+    return t("new.place_right") if right == 1 else t("new.place_nth_right", count=right)
 
 
 def render_new_game(session, catalog) -> str:
@@ -549,6 +569,13 @@ def render_new_game(session, catalog) -> str:
             checked = " checked" if value else ""
             fields.append(
                 f'<label class="check"><input type="checkbox" id="opt-{name}" name="{name}"{checked}> {label}</label>'
+            )
+        elif name in VARIANT_OPTIONS:  # (the input manager shows it when its variant is chosen)
+            variant = VARIANT_OPTIONS[name]
+            hidden = "" if rules.get("variant") == variant else " hidden"
+            fields.append(
+                f'<div class="option-row" data-variant="{variant}"{hidden}><label for="opt-{name}">{label}</label>'
+                f"{_select(name, value, option['choices'], 'choice.')}</div>"
             )
         elif option["type"] == "choice":
             fields.append(
@@ -573,12 +600,14 @@ def render_new_game(session, catalog) -> str:
         level = levels[seat - 1] if seat - 1 < len(levels) else DEFAULT_LEVEL
         name = names[seat - 1] if seat - 1 < len(names) else ""
         hidden = " hidden" if seat >= players else ""
+        place, name_label = seat_place(seat, players)
         seats.append(
             f'<div class="seat-row" data-seat="{seat}"{hidden}>'
-            f'<label for="opt-level-{seat}">{t("new.seat", number=seat + 1)}</label>'
+            f'<label for="opt-level-{seat}">{place}</label>'
             f'<span class="seat-choice">{_select("level-" + str(seat), level, catalog["levels"] + [PERSON, FRIEND], "level.")}'
             f'<input id="opt-seatname-{seat}" maxlength="20" value="{escape(name)}" '
-            f'placeholder="{t("new.seat_name")}" aria-label="{t("new.seat_name")} ({seat + 1})"></span></div>'
+            f'placeholder="{t("new.seat_name")}" aria-label="{name_label}">'
+            "</span></div>"
         )
     error = form.get("error")
     message = f'<p class="error" role="alert">{escape(error)}</p>' if error else ""
