@@ -6,7 +6,7 @@ import pytest
 from helpers import Engine
 
 from pyapp.host.catalog import catalog
-from pyapp.page import first_deal, view
+from pyapp.page import first_deal, i18n, view
 from pyapp.page.session import Session
 from pyapp.page.storage import BROKEN_KEY, SETTINGS_KEY, MemoryStore, Storage, set_aside
 from pyapp.shared import protocol
@@ -86,6 +86,17 @@ class TestRender:
         session.decide_ahead({"play": twin}, second)
         html = view.render_hand(session)
         assert html.count(" chosen") == 1 and f'chosen" data-card="{twin}" data-index="{second}"' in html
+
+    def test_a_received_card_is_named_first_then_new(self):
+        engine = Engine()
+        answer = engine.start(SEATS, 1)
+        answer = engine.send(protocol.PASS, seat=0, cards=answer.view.hand[:3])
+        session = session_for(answer)
+        assert session.view.phase == "play" and len(session.view.received) == 3
+        html = view.render_hand(session)
+        for card in session.view.received:
+            # The badge drawn before the card would lead a name the button's content makes: the label says it.
+            assert f'data-badge="new" aria-label="{i18n.card_name(card)} (new)"' in html
 
     def test_cards_have_accessible_names(self):
         assert '<span class="visually-hidden">Queen of spades</span>' in view.card_markup("QS")
@@ -272,6 +283,16 @@ class TestNewGameAndSettings:
         html = view.render_settings(Session())
         assert "Connection helper for friends on other networks (STUN server)" in html
         assert 'aria-describedby="stun-note"' in html and 'id="stun-note">Only for games with friends' in html
+
+
+class TestFriendsPages:
+    def test_an_unnamed_host_is_the_host_on_a_friends_page_and_you_on_their_own(self):
+        seats = [{"name": "", "bot": None}, {"name": "Bo", "bot": None, "friend": True}, *SEATS[2:]]
+        session = session_for(new_game(seats=seats))
+        assert view.sheet_names(session)[0] == "You" and ">You<" in view.render_table(session)
+        session.view.seat = 1  # the same table on Bo's page
+        assert view.sheet_names(session)[:2] == ("Host", "Bo")
+        assert ">You<" not in view.render_table(session) and ">Host<" in view.render_table(session)
 
 
 class TestSession:

@@ -5,7 +5,7 @@ a person who cannot see the table follows the play, and plays a short sound
 effect for the most notable thing that happened.  Plain Python.
 """
 
-from .i18n import card_name, shown_name, t
+from .i18n import card_name, seat_shown_name, t
 
 
 def new_plays(was, now) -> tuple:
@@ -23,7 +23,7 @@ def announcement(before, after) -> str:
     if before is None:
         return ""
     was, now = before, after
-    names = [shown_name(seat.name) for seat in after.seats]
+    names = [seat_shown_name(after, seat) for seat in range(len(after.seats))]
     me = now.seat
 
     def said(plays):

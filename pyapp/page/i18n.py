@@ -76,6 +76,13 @@ def shown_name(name: str) -> str:
     return name or t("you")
 
 
+def seat_shown_name(view, seat: int) -> str:
+    """A seat's name as ``view``'s viewer sees it: the unnamed host is "You" on the host's page only; on a
+    friend's page they are the host (in the friend's language)."""
+    name = view.seats[seat].name
+    return shown_name(name) if name or seat == view.seat else t("host")
+
+
 def has_text(key: str) -> bool:
     """Whether the catalogues have a text for ``key`` (every catalogue has English's keys)."""
     return key in text_en.TEXT

@@ -3,7 +3,7 @@
 Plain Python for MicroPython and CPython.
 """
 
-from .i18n import card_name, shown_name, t
+from .i18n import card_name, seat_shown_name, t
 from .names import card_face
 
 SUIT_CLASS = {"C": "black", "S": "black", "D": "red", "H": "red"}
@@ -55,7 +55,7 @@ def short_card(text: str) -> str:
 
 def seat_name(view, seat: int) -> str:
     """The escaped name of a seat."""
-    return escape(shown_name(view.seats[seat].name))
+    return escape(seat_shown_name(view, seat))
 
 
 def trick_figures(view, trick) -> str:

@@ -401,6 +401,7 @@ TEXT = {
         "{count} míst vpravo od tebe",
     ),
     "settings.stun_note": "Jen pro hru s přáteli, jejichž zařízení jsou v jiné síti (ne na tvé Wi-Fi): jejich prohlížeče se přes něj navzájem najdou. Například stun.l.google.com:19302. Jinak ho nech prázdné.",
+    "host": "Hostitel",
 }
 
 

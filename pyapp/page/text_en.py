@@ -392,6 +392,7 @@ TEXT = {
     "new.place_nth_left": ("{count} seat to your left", "{count} seats to your left"),
     "new.place_nth_right": ("{count} seat to your right", "{count} seats to your right"),
     "settings.stun_note": "Only for games with friends whose devices are on another network (not your Wi-Fi): their browsers find each other through it. For example stun.l.google.com:19302. Otherwise leave it empty.",
+    "host": "Host",
 }
 
 

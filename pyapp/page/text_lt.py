@@ -405,6 +405,7 @@ TEXT = {
         "{count} vietų į dešinę nuo tavęs",
     ),
     "settings.stun_note": "Tik žaidimui su draugais, kurių įrenginiai yra kitame tinkle (ne tavo Wi-Fi): per jį jų naršyklės suranda viena kitą. Pavyzdžiui, stun.l.google.com:19302. Kitu atveju palik tuščią.",
+    "host": "Šeimininkas",
 }
 
 

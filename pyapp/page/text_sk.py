@@ -405,6 +405,7 @@ TEXT = {
         "{count} miest vpravo od teba",
     ),
     "settings.stun_note": "Len pre hru s priateľmi, ktorých zariadenia sú v inej sieti (nie na tvojej Wi-Fi): ich prehliadače sa cez neho navzájom nájdu. Napríklad stun.l.google.com:19302. Inak ho nechaj prázdne.",
+    "host": "Hostiteľ",
 }
 
 

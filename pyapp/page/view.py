@@ -11,7 +11,7 @@ from ..shared.protocol import is_card
 from . import player_stats
 from .chart import render_chart
 from .friends_view import benched, friends_line, render_invitations, render_join, stood_in
-from .i18n import card_name, decimal, has_text, languages, shown_name, t
+from .i18n import card_name, decimal, has_text, languages, seat_shown_name, t
 from .i18n import language as current_language
 from .markup import card_markup, close_button, dialog, escape, seat_name, short_card, trick_figures
 from .names import COLLECT, DEFAULT_LEVEL, SPEEDS, THINK_TIMES, TOGGLE
@@ -133,7 +133,8 @@ def _status(session) -> str:
         if others[0] in stood_in(view):
             return t("status.stood_in", name=name)
         if others[0] in away:
-            return t("status.away", name=name, seconds=(away[others[0]] + 999) // 1000)
+            left = max(away[others[0]] - session.away_passed_ms, 0)
+            return t("status.away", name=name, seconds=(left + 999) // 1000)
         return t("status.waiting", name=name)
     return ""
 
@@ -243,9 +244,6 @@ def render_hand(session) -> str:
         if session.dealing:
             classes.append("deal")
             attributes += f' style="--i:{index}"'
-        if text in received:
-            classes.append("received")
-            attributes += f' data-badge="{t("hand.received")}"'
         label = ""
         hint = session.hint if step == "play" else None
         if hint and text in hint.points:
@@ -254,6 +252,12 @@ def render_hand(session) -> str:
             points = decimal(hint.points[text])  # one decimal: an estimate, not a count
             attributes += f' data-hint="{points}"'
             label = t("hand.estimate_best" if best else "hand.estimate", card=card_name(text), points=points)
+        if text in received:
+            classes.append("received")
+            # The badge drawn before the card would lead its name ("new Two of clubs"): the name says the
+            # card first, then that it is new.
+            badge = t("hand.received")
+            attributes += f' data-badge="{badge}" aria-label="{label or card_name(text)} ({badge})"'
         buttons.append(card_markup(text, "button", " ".join(c for c in classes if c), attributes, label))
     parts = [f'<div class="cards" role="group" aria-label="{t("hand.label")}">{"".join(buttons)}</div>']
     tools = []
@@ -294,7 +298,8 @@ def render_hand(session) -> str:
 
 def sheet_names(session) -> tuple:
     """The seat names the score sheet shows (with the results, what it is drawn from)."""
-    return tuple(shown_name(seat.name) for seat in session.view.seats) if session.view is not None else ()
+    view = session.view
+    return tuple(seat_shown_name(view, seat) for seat in range(len(view.seats))) if view is not None else ()
 
 
 def render_sheet(session) -> str:
