@@ -9,6 +9,7 @@ from types import SimpleNamespace
 from pyapp.host.catalog import catalog
 from pyapp.host.game import Host
 from pyapp.host.reviews import run_job
+from pyapp.page import controller as controller_module
 from pyapp.page import view
 from pyapp.page.client import EngineClient, ThinkerClient
 from pyapp.page.controller import Controller
@@ -502,5 +503,32 @@ def test_start_pressed_before_the_engine_is_up_says_so_and_starts_the_forms_game
         session = controller.session
         assert session.ready and session.panel == "" and session.view.rules["target"] == 50
         assert "Starting…" not in actuator.html and store.getItem(PENDING_KEY) is None
+
+    run_async(run())
+
+
+def test_the_countdown_to_the_computer_playing_for_a_friend_who_left_ticks(monkeypatch):
+    class Connections:
+        def send(self, seat: int, text: str) -> None:
+            pass
+
+        def close_all(self) -> None:
+            pass
+
+    monkeypatch.setattr(controller_module, "AWAY_TICK_SECONDS", 0.001)  # a second of the page's, quicker
+
+    async def run():
+        controller, actuator = await booted(MemoryStore(), seed=4)
+        controller.friends = Connections()
+        seats = [{"name": "", "bot": None}, {"name": "Bo", "bot": None, "friend": True}]
+        seats += [{"name": "", "bot": "basic"}] * 2
+        answer = await controller.send(protocol.START, fresh=True, options={"rules": {}, "seats": seats, "seed": 9})
+        secret = controller.client.worker.host.friends.secret
+        await controller.from_friend(1, protocol.friend_message(protocol.HELLO, 1, secret=secret))
+        await controller.act(protocol.PASS, seat=0, cards=answer.view.hand[:3])  # Bo is still to pass
+        await controller.friend_gone(1)
+        seconds = (controller.session.view.friends["away"][0][1] + 999) // 1000
+        assert f"Bo is away: the computer plays for them in {seconds} s" in actuator.html
+        await eventually(lambda: "plays for them in 1 s" in actuator.html)  # down to the last second
 
     run_async(run())

@@ -38,6 +38,7 @@ from .storage import (
 from .view import FRIEND, PERSON, UNDO_STEPS, reason, refusal_text
 
 LINK_NOTICE_SECONDS = 12
+AWAY_TICK_SECONDS = 1  # how often the countdown to the computer playing for a friend who left is redrawn
 
 
 def game_options(settings: dict, catalog: dict, link=None, from_form: bool = False) -> dict:
@@ -281,6 +282,20 @@ class Controller:
         self.render()
         if answer.view.after_ms is not None:
             self.actuator.keep(asyncio.create_task(self.later(answer.view.turn, answer.view.after_ms)))
+        if any(ms > 0 for _, ms in (answer.view.friends or {}).get("away", [])):
+            self.actuator.keep(asyncio.create_task(self.tick_away(answer.view.turn)))
+
+    async def tick_away(self, turn: int) -> None:
+        """Count down, second by second, to the computer playing for a friend who left (the view of ``turn``
+        said how long), until another view comes or its last second (the computer's move ends it)."""
+        session = self.session
+        longest = max(ms for _, ms in session.view.friends["away"])
+        while session.away_passed_ms + 1000 < longest:
+            await asyncio.sleep(AWAY_TICK_SECONDS)
+            if session.view is None or session.view.turn != turn:
+                return  # a newer view counts down on its own
+            session.away_passed_ms += 1000
+            self.render()
 
     async def later(self, turn: int, after_ms: int) -> None:
         """Send CONTINUE once the timed step of ``turn`` is due, unless the person has acted meanwhile."""

@@ -61,6 +61,8 @@ class Session:
         self.arrivals = []  # plays new since the last view: they fly in
         self.dealing = False  # a new hand's first drawing: its cards are dealt in
         self.confirm_reset = False
+        self.away_passed_ms = 0  # since the view came: what the countdowns to the computer playing for a friend
+        # who left have run (pyapp.page.controller.Controller.tick_away)
         self.starting = False  # Start pressed before the engine was up: the form's game starts when it is
         self.result_closed = False  # the game-over dialog was closed: the final table stays, Play again in the hand
         self.share = None  # the links the share panel shows
@@ -100,6 +102,7 @@ class Session:
         self.waiting = None
         self.waiting_at = None
         self.hint = None
+        self.away_passed_ms = 0
 
     def take_results(self, results_count: int, new_results: list) -> None:
         """The scored hands: ``results_count`` of them, the last ``new_results`` new since the last answer."""
