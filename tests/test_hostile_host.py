@@ -344,6 +344,35 @@ def friends_page() -> tuple[GuestController, Actuator, MemoryStore, HostLink, st
 
 
 class TestTheFriendsPage:
+    def test_a_reload_of_a_link_that_joined_says_it_reconnects_and_shows_no_reply_that_cannot_connect(self):
+        class Answering:
+            reply = "answer~code"
+
+        async def connect(offer, stun, opened, received, closed):
+            return Answering()
+
+        async def qr(text):
+            return "<svg></svg>"
+
+        async def run():
+            controller, actuator, store, link, secret = friends_page()
+            controller.qr = qr
+            await controller.join((FRIEND, secret, "offer~1"), connect)
+            assert "answer~code" in actuator.html  # a first visit: the reply to send back
+            controller.client.connection = link  # the host took the reply: the connection opens
+            await controller.greet(secret)
+            assert controller.session.joining is None
+            screen = Actuator()  # the same link, reloaded
+            again = GuestController(
+                GuestClient(), screen, Storage(GuestStore(store)), Session({}, 3), catalog(), fetch_language, qr
+            )
+            await again.join((FRIEND, secret, "offer~1"), connect)
+            assert "Reconnecting to the host" in screen.html and "answer~code" not in screen.html
+            await again.join((FRIEND, secret, "offer~2"), connect)  # the host's new invitation
+            assert "answer~code" in screen.html
+
+        run_async(run())
+
     @pytest.mark.parametrize("language", sorted(i18n.NAMES))
     def test_a_refused_message_is_said_in_the_pages_language_and_changes_nothing(self, language):
         async def run():

@@ -26,6 +26,7 @@ REPLY_SECONDS = 20  # how long a friend's page waits for the host's answer befor
 GUEST_PREFIX = "hearts.friend."  # the friends' game's copies in a friend's storage
 HOST_MESSAGE = "host_message"  # the code of a host's message this page refused
 FOR_THE_HOST = ("writes", "jobs", "outbox", "link", "query")  # an answer's fields a friend's device never has
+JOINED_KEY = "hearts.joined"  # the host's offer this page last joined the table with (under GUEST_PREFIX)
 
 
 class GuestStore:
@@ -154,6 +155,7 @@ class GuestController(Controller):
         super().__init__(client, actuator, storage, session, catalog, fetch_language)
         self.qr = qr
         self.secret = ""  # the game's, from the invitation (said again should the views go astray)
+        self.offer = ""  # the host's offer, from the invitation
         client.pushed = self.take_news
         client.stale = self.greet_again
         session.intents = protocol.FRIEND_INTENTS  # (the host's timer collects the tricks, for instance)
@@ -163,9 +165,12 @@ class GuestController(Controller):
         (awaitable) answers the host's offer and gives the connection (with its ``reply`` code)."""
         await self.use_language()
         seat, secret, offer = invitation
-        self.secret = secret
+        self.secret, self.offer = secret, offer
         session = self.session
-        self.show_joining({"state": "connecting"})
+        # This link joined the table before (the page was reloaded): the host has made a new invitation
+        # since, and a reply to this one can never connect, so none is shown.
+        rejoining = self.storage.get(JOINED_KEY) == offer
+        self.show_joining({"state": "reconnecting" if rejoining else "connecting"})
 
         def opened():
             self.actuator.keep(asyncio.create_task(self.greet(secret)))
@@ -183,6 +188,8 @@ class GuestController(Controller):
             self.show_joining({"state": "failed"})
             return
         self.client.connection = connection
+        if rejoining:
+            return  # it says so until the connection opens or closes
         reply = reply_code(seat, str(connection.reply))
         self.show_joining({"state": "reply", "reply": reply, "qr": str(await self.qr(reply))})
 
@@ -193,6 +200,7 @@ class GuestController(Controller):
             versions = answer.refusal is not None and answer.refusal.code == "versions_differ"
             self.show_joining({"state": "versions" if versions else "failed"})
             return
+        self.storage.set(JOINED_KEY, self.offer)
         self.session.joining = None
         if self.session.panel == "join":
             self.session.panel = ""

@@ -402,6 +402,7 @@ TEXT = {
     ),
     "settings.stun_note": "Jen pro hru s přáteli, jejichž zařízení jsou v jiné síti (ne na tvé Wi-Fi): jejich prohlížeče se přes něj navzájem najdou. Například stun.l.google.com:19302. Jinak ho nech prázdné.",
     "host": "Hostitel",
+    "friends.reconnecting": "Znovu se připojuji k hostiteli… Tvoje místo zůstává volné: pokud to trvá dlouho, otevři nový odkaz, který pro tebe teď ukazuje obrazovka hostitele.",
 }
 
 

@@ -393,6 +393,7 @@ TEXT = {
     "new.place_nth_right": ("{count} seat to your right", "{count} seats to your right"),
     "settings.stun_note": "Only for games with friends whose devices are on another network (not your Wi-Fi): their browsers find each other through it. For example stun.l.google.com:19302. Otherwise leave it empty.",
     "host": "Host",
+    "friends.reconnecting": "Reconnecting to the host… Your seat is kept for you: if this takes long, open the new link the host's screen now shows for you.",
 }
 
 

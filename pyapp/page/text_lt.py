@@ -406,6 +406,7 @@ TEXT = {
     ),
     "settings.stun_note": "Tik žaidimui su draugais, kurių įrenginiai yra kitame tinkle (ne tavo Wi-Fi): per jį jų naršyklės suranda viena kitą. Pavyzdžiui, stun.l.google.com:19302. Kitu atveju palik tuščią.",
     "host": "Šeimininkas",
+    "friends.reconnecting": "Vėl jungiamasi prie šeimininko… Tavo vieta tau išsaugota: jei tai užtrunka, atidaryk naują nuorodą, kurią tau dabar rodo šeimininko ekranas.",
 }
 
 

@@ -406,6 +406,7 @@ TEXT = {
     ),
     "settings.stun_note": "Len pre hru s priateľmi, ktorých zariadenia sú v inej sieti (nie na tvojej Wi-Fi): ich prehliadače sa cez neho navzájom nájdu. Napríklad stun.l.google.com:19302. Inak ho nechaj prázdne.",
     "host": "Hostiteľ",
+    "friends.reconnecting": "Znova sa pripájam k hostiteľovi… Tvoje miesto ti zostáva: ak to trvá dlho, otvor nový odkaz, ktorý pre teba teraz ukazuje obrazovka hostiteľa.",
 }
 
 
