@@ -61,8 +61,7 @@ class Session:
         self.arrivals = []  # plays new since the last view: they fly in
         self.dealing = False  # a new hand's first drawing: its cards are dealt in
         self.confirm_reset = False
-        self.away_passed_ms = 0  # since the view came: what the countdowns to the computer playing for a friend
-        # who left have run (pyapp.page.controller.Controller.tick_away)
+        self.away_passed_ms = 0  # how far the view's countdowns for friends who left have run (tick_away)
         self.starting = False  # Start pressed before the engine was up: the form's game starts when it is
         self.result_closed = False  # the game-over dialog was closed: the final table stays, Play again in the hand
         self.share = None  # the links the share panel shows
@@ -146,7 +145,8 @@ class Session:
         if "pass" in decision:
             self.selected = positions(hand, decision["pass"])
         elif "play" in decision:
-            self.waiting_at = index if index is not None else (positions(hand, [decision["play"]]) or [None])[0]
+            card = decision["play"]
+            self.waiting_at = index if index is not None else hand.index(card) if card in hand else None
 
     def may(self, intent: str) -> bool:
         """Whether this page may ask its engine for ``intent`` (a friend's page asks the host's for little)."""
