@@ -5,7 +5,7 @@ package below ships Kennard's SVG cards as files) and keeps, of each jack,
 queen and king, only the figure inside its frame: the page draws the card's
 paper, frame and corner indices itself (``assets/cards.css``), so they stay
 readable at every size.  Each path's numbers are rounded to whole units of
-the figure's 1300 × 2000 drawing (0.1 px on the largest card) and written
+the figure's 1300 × 2000 drawing (under 0.1 px at any size the page draws) and written
 relative to the rounded point before, which keeps the twelve files small.
 Run it only to change the art; commit the files it writes.
 """
@@ -114,7 +114,7 @@ def figure(card_svg: str) -> str:
     """A court card's figure alone: its six layers, drawn again upside down, in the frame's drawing units."""
     symbols = re.findall(r'<symbol id="(\w+)"[^>]*>(.*?)</symbol>', card_svg, re.S)
     suit = symbols[1][1]  # the suit's small shape, which the figure's ornaments reuse
-    layers = "".join(body for name, body in symbols[2:])
+    layers = "".join(body for _name, body in symbols[2:])
     body = f'<symbol id="s" viewBox="-600 -600 1200 1200">{suit}</symbol><g id="f">{layers}</g>'
     body = re.sub(r'xlink:href="#\w+"', 'href="#s"', body)
     body = re.sub(r' d="([^"]+)"', lambda match: f' d="{compact_path(match.group(1))}"', body)
