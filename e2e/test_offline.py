@@ -74,6 +74,9 @@ def test_after_one_visit_the_game_starts_and_plays_with_the_server_gone(page, si
             pass_three(page)
         play_until(page, "collect")  # a whole trick, every seat's card on the table
         assert len(trick(page)) == 4
+        # Every court's figure is there too, drawn or not yet (assets/cards.css fetches one when it is drawn).
+        figures = "Promise.all('JQK'.split('').map((rank) => fetch(`assets/cards/${rank}S.svg`).then((r) => r.ok)))"
+        assert page.evaluate(figures) == [True, True, True]
         assert page.errors == []
     finally:
         page.context.set_offline(False)

@@ -23,11 +23,12 @@ def escape(text) -> str:
 
 
 def card_markup(text: str, tag: str = "button", classes: str = "", attributes: str = "", label: str = "") -> str:
-    """A card drawn in HTML: rank and suit in two corners, a large suit (or a court card's mark) in the middle.
+    """A card drawn in HTML: a court's figure in its frame (else its suit, large), rank and suit in two corners.
 
     Its name for screen readers is the card's name in words: a button says it
     in hidden text (so the name is the button's own content), a picture in
-    its label.
+    its label.  How it looks is ``assets/cards.css``'s (a figure is that
+    sheet's picture of the card named by ``data-card``).
     """
     rank, suit = card_face(text)
     rank = escape(rank)
@@ -36,16 +37,27 @@ def card_markup(text: str, tag: str = "button", classes: str = "", attributes: s
         opening, spoken = ' type="button"', f'<span class="visually-hidden">{name}</span>'
     else:
         opening, spoken = f' role="img" aria-label="{name}"', ""
-    index = f"{rank}<br>{suit}"
-    # The middle: a court card's framed mark (its letter over its suit), else the suit, larger for an ace.
-    middle = f'<span class="court">{rank}<small>{suit}</small></span>' if rank in COURTS else suit
-    kind = " ace" if rank == "A" else ""
+    index = f"{rank}<i>{suit}</i>"  # the suit under the rank, drawn as a shape
+    # The middle comes first, so that the corners are drawn over a figure's frame.
+    if rank in COURTS:
+        middle = '<span class="figure" aria-hidden="true"></span>'
+    else:
+        kind = "pip ace" if rank == "A" else "pip"
+        middle = f'<span class="{kind}" aria-hidden="true">{suit}</span>'
     return (
         f'<{tag}{opening} class="card {SUIT_CLASS[text[1]]} {classes}" data-card="{escape(text)}"{attributes}>{spoken}'
+        f"{middle}"
         f'<span class="corner" aria-hidden="true">{index}</span>'
-        f'<span class="pip{kind}" aria-hidden="true">{middle}</span>'
         f'<span class="corner end" aria-hidden="true">{index}</span></{tag}>'
     )
+
+
+def card_back_markup(classes: str = "") -> str:
+    """A card face down (its look is ``assets/cards.css``'s ``.card.back``), sized like any card by ``--card-w``.
+
+    It says nothing to screen readers: whoever draws backs names how many there are.
+    """
+    return f'<div class="card back{" " + classes if classes else ""}" aria-hidden="true"></div>'
 
 
 def short_card(text: str) -> str:
