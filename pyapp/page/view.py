@@ -458,8 +458,7 @@ def render_game_over(session, catalog=None) -> str:
         headline = t("over.you_win")
     else:
         headline = t("over.win_shared" if len(winners) > 1 else "over.wins", names=names)
-    scores = [int(score) for score in view.scores]
-    place = places(scores)
+    place = places(view.scores)
     order = sorted(range(len(view.seats)), key=lambda s: (place[s], s))
     mine = ' class="me"'
     rows = "".join(
