@@ -94,8 +94,8 @@ class Controller:
         """
         await self.use_language()
         saved = read_saved_game(self.storage)
-        # A first visit (nothing stored, no shared deal) is told the game's goal until the person closes it.
-        self.session.welcome = saved is None and not query and self.storage.get(SETTINGS_KEY) is None
+        # A first visit (nothing stored, a shared deal's too) is told the game's goal until the person closes it.
+        self.session.welcome = saved is None and self.storage.get(SETTINGS_KEY) is None
         pending = self.pending(saved, query, deal or {})
         if "start" in pending:
             view = protocol.View(first_view(pending["start"], self.catalog))
