@@ -170,6 +170,12 @@ class TestRefusals:
         assert all(
             ' title="' not in b for b in re.findall(r"<button[^>]*>", html) if 'class="card' in b and "dim" not in b
         )
+        # The words follow the game's rules: with Q♠ breaking hearts too, the reason says so.
+        card = next(iter(answer.view.reasons))
+        answer.view.reasons[card] = protocol.Refusal({"code": "hearts_unbroken", "values": {}, "text": ""})
+        assert "or Q♠ has been played" not in view.reason(answer.view, card)
+        answer.view.rules = dict(answer.view.rules, hearts_break="heart_or_queen")
+        assert "or Q♠ has been played" in view.reason(answer.view, card)
 
 
 class TestSummaryAndGameOver:
