@@ -80,3 +80,21 @@ def test_a_damaged_save_and_a_bad_link_are_explained_in_the_players_language(bro
         assert guard.foreign == []
     finally:
         context.close()
+
+
+def test_a_czech_browser_sees_czech_words_before_python_runs(browser, guard, server_url):
+    """index.html's own words (the first paint, while Python loads) are in the browser's language."""
+    context = browser.new_context(locale="cs-CZ")
+    context.route("**/*", guard.route)
+    try:
+        page = context.new_page()
+        page.route("**/app/main.json", lambda route: route.abort())  # Python never starts: only the first words
+        page.goto(server_url)
+        czech = i18n.catalogue("cs").TEXT
+        assert page.evaluate("document.documentElement.lang") == "cs"
+        assert page.text_content("#table .status") == czech["status.shuffling"]
+        assert page.text_content("h1").startswith(czech["app.name"])
+        assert czech["nav.new"] in page.text_content("header nav")
+        assert page.get_attribute("#hand", "aria-label") == czech["region.hand"]
+    finally:
+        context.close()

@@ -189,10 +189,13 @@ def test_a_whole_game_to_the_target_ends_with_the_winner(page, server_url):
     page.click("header [data-panel=new]")
     page.fill("#opt-target", "25")
     page.click("#dialog [data-action=start]")
-    page.wait_for_function("() => document.querySelector('.info').textContent.includes('To 25')")
+    page.wait_for_function("() => document.querySelector('.info').textContent.includes('Game ends at 25')")
     play_until(page, "over", limit=2000)
     text = page.text_content("#dialog")
     assert "Game over" in text and ("wins" in text or "win!" in text)
+    # Places and the best final score; the trophy is drawn (an emoji is an empty box without an emoji font).
+    assert page.locator("#dialog table.placing tbody tr").count() == 4 and "Your best final score" in text
+    assert page.locator("#dialog svg.trophy").bounding_box()["width"] > 10
     assert page.locator("#sheet svg.chart polyline").count() == 4  # the score chart beside the sheet
     stats = json.loads(page.evaluate("localStorage.getItem('hearts.stats')"))
     assert stats["presets"]["custom"]["games"] == 1

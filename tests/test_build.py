@@ -61,3 +61,18 @@ def test_the_main_thread_starts_with_english_only_and_the_other_languages_wait_o
     assert sorted(path for path in files.values() if "/text_" in path) == ["./pyapp/page/text_en.mpy"]
     # fetched by pyapp/page/main.py when used (and precached by the service worker, being on the site)
     assert all((tmp_path / "app" / "page" / f"text_{code}.mpy").exists() for code in ("cs", "sk", "lt"))
+
+
+def test_the_first_words_are_every_languages_words_from_the_catalogues(tmp_path):
+    from pyapp.page import i18n
+    from tools.build import FIRST_WORDS_KEYS, first_words
+
+    (tmp_path / "assets").mkdir()
+    first_words(tmp_path)
+    script = (tmp_path / "assets" / "first-words.js").read_text()
+    words = json.loads(re.match(r"const WORDS = (\{.*\});\n", script).group(1))
+    assert sorted(words) == sorted(i18n.ORDER)
+    for code, texts in words.items():
+        assert texts == {key: i18n.catalogue(code).TEXT[key] for key in FIRST_WORDS_KEYS}
+    assert words["cs"]["status.shuffling"] != words["en"]["status.shuffling"]
+    assert "navigator.languages" in script and "document.documentElement.lang = code" in script

@@ -44,6 +44,11 @@ CATALOG = "catalog.json"  # what the new-game form offers, written from the engi
 # Compiled with the others, but fetched only when the language is used (pyapp/page/main.py: fetch_language).
 FETCHED_WHEN_USED = tuple(f"pyapp/page/text_{code}.py" for code in ("cs", "sk", "lt"))
 SERVICE_WORKER = "sw.js"
+FIRST_WORDS = "first-words.js"  # index.html's words in the player's language before Python runs
+# The catalogue keys of index.html's words (assets/first-words.js puts them in place).
+FIRST_WORDS_KEYS = ("app.name", "app.local", "nav.menu", "nav.label", "nav.new", "nav.last", "nav.share")
+FIRST_WORDS_KEYS += ("nav.settings", "region.table", "region.hand", "region.sheet", "status.shuffling")
+FIRST_WORDS_KEYS += ("update.text", "update.reload")
 ENGINE_WORKER = "engine-worker.mjs"  # the engine's and the thinker's worker script (started by assets/boot.js)
 ENGINE_PYODIDE = "engine-pyodide.mjs"  # Pyodide for that worker, from a memory snapshot when one is stored
 # The whole engine (and the thinkers' entry): imported before a snapshot.
@@ -135,6 +140,15 @@ def engine_worker(dest: Path) -> None:
     shutil.copy2(ROOT / "assets" / ENGINE_WORKER, dest / "app" / ENGINE_WORKER)
 
 
+def first_words(dest: Path) -> None:
+    """``assets/first-words.js`` after one constant: every language's words for index.html, from the catalogues."""
+    from pyapp.page import i18n
+
+    words = {code: {key: i18n.catalogue(code).TEXT[key] for key in FIRST_WORDS_KEYS} for code in i18n.ORDER}
+    header = f"const WORDS = {json.dumps(words, ensure_ascii=False)};\n"
+    (dest / "assets" / FIRST_WORDS).write_text(header + (ROOT / "assets" / FIRST_WORDS).read_text())
+
+
 def compile_for_micropython(source: Path, target: Path, name: str) -> None:
     """A main-thread module as MicroPython bytecode (``.mpy``): the page does not compile it as it starts.
 
@@ -178,8 +192,9 @@ def build(dest: Path = DIST) -> Path:
         shutil.rmtree(dest)
     dest.mkdir(parents=True)
     shutil.copy2(ROOT / "index.html", dest / "index.html")
-    built_elsewhere = shutil.ignore_patterns(SERVICE_WORKER, ENGINE_WORKER, ENGINE_PYODIDE)
+    built_elsewhere = shutil.ignore_patterns(SERVICE_WORKER, ENGINE_WORKER, ENGINE_PYODIDE, FIRST_WORDS)
     shutil.copytree(ROOT / "assets", dest / "assets", ignore=built_elsewhere)
+    first_words(dest)
     (dest / "app").mkdir()
     copy_runtime(dest)
     engine_zip(dest)

@@ -95,6 +95,8 @@ class Controller:
         """
         await self.use_language()
         saved = read_saved_game(self.storage)
+        # A first visit (nothing stored, a shared deal's too) is told the game's goal until the person closes it.
+        self.session.welcome = saved is None and self.storage.get(SETTINGS_KEY) is None
         pending = self.pending(saved, query, deal or {})
         if "start" in pending:
             view = protocol.View(first_view(pending["start"], self.catalog))
@@ -244,7 +246,8 @@ class Controller:
         """A decision of the person's: sent to the engine, which may refuse it (the page then says why)."""
         answer = await self.send(intent, fresh, **arguments)
         if not answer.ok:
-            self.notify(refusal_text(answer.refusal))
+            view = self.session.view
+            self.notify(refusal_text(answer.refusal, view.rules if view is not None else None))
         return answer
 
     def take(self, answer, fresh: bool = False, dealt: bool = False) -> None:
@@ -491,6 +494,12 @@ class Controller:
         """A panel opened or closed (:meth:`change_panel`)."""
         self.change_panel(action, data)
 
+    async def on_welcome_close(self, action: str, data: dict) -> None:
+        """The first visit's welcome closed: stored settings say the page has been visited."""
+        self.session.welcome = False
+        self.save_settings_only()
+        self.render()
+
     async def on_accept_reply(self, action: str, data: dict) -> None:
         """A friend's reply code pasted."""
         if self.friends is not None and self.session.view is not None:
@@ -735,6 +744,7 @@ ACTIONS = {
     "ask-reset-stats": "on_panel",
     "reset-stats": "on_panel",
     "preset": "on_panel",
+    "welcome-close": "on_welcome_close",
     "accept-reply": "on_accept_reply",
     "scan": "on_scan",
     "stand-in": "on_stand_in",

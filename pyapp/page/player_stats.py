@@ -11,6 +11,7 @@ import json
 STATS_KEY = "hearts.stats"
 VERSION = 1
 FIELDS = ("games", "wins", "hands", "points", "moons", "queens")
+BEST = "best"  # the lowest final score of a preset's games (absent before its first game)
 CUSTOM = "custom"
 
 
@@ -31,6 +32,8 @@ def load(text) -> dict:
     for name, entry in data["presets"].items():
         if isinstance(entry, dict):
             presets[str(name)] = {field: int(entry.get(field, 0) or 0) for field in FIELDS}
+            if type(entry.get(BEST)) is int:
+                presets[str(name)][BEST] = entry[BEST]
     return {"version": VERSION, "presets": presets, "last": str(data.get("last", ""))}
 
 
@@ -57,6 +60,7 @@ def record(stats: dict, view, results: list, presets: list) -> bool:
     entry["wins"] += 1 if me in view.winners else 0
     entry["hands"] += len(results)
     entry["points"] += view.scores[me]
+    entry[BEST] = min(entry.get(BEST, view.scores[me]), view.scores[me])
     entry["moons"] += sum(1 for result in results if result.shooter == me)
     entry["queens"] += sum(1 for result in results if result.queen == me)
     stats["last"] = key
@@ -64,11 +68,13 @@ def record(stats: dict, view, results: list, presets: list) -> bool:
 
 
 def total(stats: dict) -> dict:
-    """Every preset added together."""
+    """Every preset added together (the best: the lowest of theirs)."""
     entry = {field: 0 for field in FIELDS}
     for figures in stats["presets"].values():
         for field in FIELDS:
             entry[field] += figures[field]
+        if BEST in figures:
+            entry[BEST] = min(entry.get(BEST, figures[BEST]), figures[BEST])
     return entry
 
 

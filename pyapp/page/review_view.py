@@ -57,7 +57,8 @@ def render_decision(session, decision) -> str:
             continue
         marks = []
         if cards == decision.made:
-            marks.append(f'<span class="mark">{t("review.made")}</span>')
+            made = "review.passed_mark" if decision.trick == PASS_PAGE else "review.made"  # a pass is not played
+            marks.append(f'<span class="mark">{t(made)}</span>')
         if number == 0:
             marks.append(f'<span class="mark best">{t("review.best_mark")}</span>')
         classes = "made" if cards == decision.made else ""

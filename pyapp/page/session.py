@@ -56,6 +56,7 @@ class Session:
         self.waiting_at = None  # the position of the card played ahead (of two equal cards, the one clicked)
         self.hint = None
         self.panel = ""
+        self.welcome = False  # a first visit: the goal is said in a line (pyapp.page.how_to_play.render_welcome)
         self.link = None  # a shared deal waiting for the person's answer
         self.stats = player_stats.empty()
         self.arrivals = []  # plays new since the last view: they fly in

@@ -7,14 +7,15 @@ from outside (names) is escaped.  Plain Python for MicroPython and CPython.
 
 import math
 
-from ..shared.protocol import is_card
 from . import player_stats
 from .chart import render_chart
 from .friends_view import benched, friends_line, render_invitations, render_join, stood_in
-from .i18n import card_name, decimal, has_text, languages, seat_shown_name, t
+from .how_to_play import render_how_to_play
+from .i18n import card_name, decimal, languages, seat_shown_name, t
 from .i18n import language as current_language
 from .markup import card_markup, close_button, dialog, escape, seat_name, short_card, trick_figures
 from .names import COLLECT, DEFAULT_LEVEL, SPEEDS, THINK_TIMES, TOGGLE
+from .refusals import refusal_text
 from .review_view import lost_line, render_review, review_button
 
 UNDO_STEPS = ("play", "pass", "collect")  # when the person may take back their last decision
@@ -30,28 +31,9 @@ def seat_point(relative: int, players: int, radius_x: float, radius_y: float) ->
 
 
 def reason(view, card: str) -> str:
-    """Why a card of the hand cannot be played now, in the language in use."""
+    """Why a card of the hand cannot be played now, and what may be played instead, in the language in use."""
     refusal = view.reasons.get(card)
-    return refusal_text(refusal) if refusal else ""
-
-
-def refusal_text(refusal) -> str:
-    """An engine's refusal (:class:`pyapp.shared.protocol.Refusal`) in the language in use (a code or values this page
-    cannot word: that something went wrong)."""
-    if not refusal.code:  # not one the engine foresaw: its English text is only for English
-        return refusal.text if current_language() == "en" else t("notice.error")
-    values = dict(refusal.values)
-    if "card" in values and is_card(values["card"]):
-        values["card"] = card_name(values["card"])
-    for name, prefix in (("suit", "suit."), ("option", "option."), ("level", "level.")):
-        if name in values and has_text(prefix + values[name]):
-            values[name] = t(prefix + values[name])  # a known suit, rule or level by its name in this language
-    if not has_text("reason." + refusal.code):
-        return t("notice.error")
-    try:
-        return t("reason." + refusal.code, **values)
-    except (KeyError, IndexError, ValueError):  # values missing, or a count that is no number
-        return t("notice.error")
+    return refusal_text(refusal, view.rules) if refusal else ""
 
 
 def render_title() -> str:
@@ -64,6 +46,7 @@ NAV = (
     ('data-action="open" data-panel="last"', "nav.last"),
     ('data-action="open" data-panel="stats"', "nav.stats"),
     ('data-action="share"', "nav.share"),
+    ('data-action="open" data-panel="howto"', "nav.howto"),
     ('data-action="open" data-panel="settings"', "nav.settings"),
 )
 
@@ -241,6 +224,8 @@ def render_hand(session) -> str:
         elif text not in legal:
             classes.append("dim")
             attributes += ' aria-disabled="true"'
+            why = reason(view, text) if step == "play" else ""
+            attributes += f' title="{escape(why)}"' if why else ""  # (a tooltip, and the screen reader's description)
         if session.dealing:
             classes.append("deal")
             attributes += f' style="--i:{index}"'
@@ -364,7 +349,7 @@ def render_dialog(session, catalog) -> str:
     step = STEP_DIALOGS.get(session.step)
     if step is not None:
         return step(session)
-    return render_game_over(session) if session.result_shown else ""
+    return render_game_over(session, catalog) if session.result_shown else ""
 
 
 def render_summary(session) -> str:
@@ -394,6 +379,8 @@ def render_summary(session) -> str:
     head = "".join(f"<th>{t(key)}</th>" for key in ("summary.taken", "summary.scored", "summary.total"))
     body = f"{moon}<table><thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     body += takers(view, result)
+    totals = [total + added for total, added in zip(before, result.added)]
+    body += f'<p class="standing">{t("summary.fewer")} {leaders(view, totals)}</p>'
     if number in session.reviews and not session.party:  # party mode: each person's is in their review
         game_lost = sum(lost[view.seat] for lost in session.reviews.values())
         body += f'<p class="review-lost">{lost_line(session.reviews[number][view.seat], game_lost)}</p>'
@@ -447,8 +434,31 @@ def render_moon_choice(session) -> str:
     return dialog(t("moon.title"), body, buttons)
 
 
-def render_game_over(session) -> str:
-    """Game over: the winner(s) and the final totals."""
+def leaders(view, totals: list) -> str:
+    """Who leads the game (the lowest total: points are bad), in a sentence."""
+    lowest = min(totals)
+    seats = [seat for seat, total in enumerate(totals) if total == lowest]
+    if seats == [view.seat]:
+        return t("summary.you_lead", count=lowest)
+    names = t("and").join(seat_name(view, seat) for seat in seats)
+    return t("summary.lead_shared" if len(seats) > 1 else "summary.leads", names=names, count=lowest)
+
+
+def places(scores: list) -> list:
+    """Each seat's place by its score, lowest first, tied seats sharing a place: ``[40, 12, 40]`` → ``[2, 1, 2]``."""
+    return [1 + sum(1 for other in scores if other < score) for score in scores]
+
+
+TROPHY = (
+    '<svg class="trophy" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="currentColor" '
+    'd="M6 2h12v2h4v3a5 5 0 0 1-5 5h-.3A6 6 0 0 1 13 15.9V19h4v3H7v-3h4v-3.1A6 6 0 0 1 7.3 12H7a5 5 0 0 1-5-5V4h4zm'
+    '0 4H4v1a3 3 0 0 0 2 2.8zm12 0v3.8A3 3 0 0 0 20 7V6z"/></svg>'
+)  # drawn, not an emoji: every device shows it, with or without an emoji font
+
+
+def render_game_over(session, catalog=None) -> str:
+    """Game over: who wins as the headline, every seat's place and final score, the person's best result
+    from the statistics, and Play again."""
     view = session.view
     winners = view.winners
     names = t("and").join(seat_name(view, w) for w in winners)
@@ -456,11 +466,20 @@ def render_game_over(session) -> str:
         headline = t("over.you_win")
     else:
         headline = t("over.win_shared" if len(winners) > 1 else "over.wins", names=names)
-    order = sorted(range(len(view.seats)), key=lambda s: view.scores[s])
+    place = places(view.scores)
+    order = sorted(range(len(view.seats)), key=lambda s: (place[s], s))
+    mine = ' class="me"'
     rows = "".join(
-        f'<tr><th scope="row">{seat_name(view, s)}</th><td>{escape(view.scores[s])}</td></tr>' for s in order
+        f'<tr{mine if s == view.seat else ""}><td>{place[s]}</td><th scope="row">{seat_name(view, s)}</th>'
+        f"<td>{escape(view.scores[s])}</td></tr>"
+        for s in order
     )
-    body = f'<p class="winner" role="alert">{headline}</p><table><tbody>{rows}</tbody></table>'
+    head = "".join(f'<th scope="col">{t(key)}</th>' for key in ("over.place", "over.player", "over.points"))
+    body = (
+        f'<p class="winner" role="alert">{TROPHY}{headline}</p>'
+        f'<table class="placing"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
+        f'<p class="standing">{t("over.lowest")}</p>{best_line(session, catalog)}'
+    )
     action, key = again(session)
     new = f'<button type="button" data-action="open" data-panel="new">{t("over.new")}</button>'
     buttons = (
@@ -469,6 +488,18 @@ def render_game_over(session) -> str:
         f'<button type="button" data-action="close">{t("close")}</button>'
     )
     return dialog(t("over.title"), body, buttons)
+
+
+def best_line(session, catalog) -> str:
+    """The person's best final score and games won in this game's kind, from the statistics (which count
+    this game already); nothing in a party game, which they do not count."""
+    view = session.view
+    presets = (catalog or {}).get("presets") or []
+    entry = session.stats["presets"].get(player_stats.preset_of(view.rules, presets))
+    if view.party or not entry or entry.get("best") is None:
+        return ""
+    best = t("over.best", count=entry["best"], wins=entry["wins"], games=entry["games"])
+    return f'<p class="best">{best}</p>'
 
 
 def again(session) -> tuple:
@@ -687,7 +718,7 @@ STATS_COLUMNS = ("stats.games", "stats.wins", "stats.win_rate", "stats.average",
 
 def _stats_row(label: str, entry: dict) -> str:
     figures = player_stats.derived(entry)
-    rate = "–" if figures["win_rate"] is None else f"{figures['win_rate']} %"
+    rate = "–" if figures["win_rate"] is None else t("stats.percent", value=figures["win_rate"])
     average = "–" if figures["average"] is None else str(figures["average"])
     cells = (entry["games"], entry["wins"], rate, average, entry["moons"], entry["queens"])
     return f'<tr><th scope="row">{escape(label)}</th>{"".join(f"<td>{escape(cell)}</td>" for cell in cells)}</tr>'
@@ -718,7 +749,7 @@ def render_stats(session, catalog) -> str:
     return dialog(t("stats.title"), body, close_button() + reset)
 
 
-WITHOUT_VIEW = ("new", "settings", "share", "stats", "join")  # panels that open before a game is drawn
+WITHOUT_VIEW = ("new", "settings", "share", "stats", "join", "howto")  # panels that open before a game is drawn
 # Each panel's dialog (an empty string: the panel has nothing to show now, the step's dialog shows).
 PANELS = {
     "new": lambda session, catalog: (
@@ -732,5 +763,6 @@ PANELS = {
     "review": lambda session, catalog: render_review(session) if session.review is not None else "",
     "friends": lambda session, catalog: render_invitations(session) if session.view.friends else "",
     "join": lambda session, catalog: render_join(session),
+    "howto": render_how_to_play,
 }
 STEP_DIALOGS = {"summary": render_summary, "handoff": render_handoff, "moon": render_moon_choice}  # a step's own

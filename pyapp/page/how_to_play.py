@@ -1,0 +1,116 @@
+"""How to play: the rules of the game being played, in short sections with small card pictures.
+
+Each section reads the current rules (a dict of rule options, as the engine's
+view carries them), so the text says what this game does: its target, its
+point cards (the Omnibus card, Cancellation's two packs), its pass cycle, its
+first trick, what breaks hearts and how the moon scores.  The coached hand
+reuses :func:`sections`.  Also the first visit's welcome, which says the goal
+in one line.  Plain Python for MicroPython and CPython.
+"""
+
+from ..shared import deal
+from .first_deal import face_text, full_rules
+from .i18n import t
+from .markup import card_markup, close_button, dialog, short_card
+
+HEARTS_SHOWN = ("2H", "7H", "KH")  # the hearts pictured beside "1 point each"
+FOUR_PLAYERS = 4  # the table whose pass cycle has "across" and a hand without passing
+
+
+def game_rules(session, catalog) -> dict:
+    """The rules of the game on the table, or (none yet) of the game a new deal would start."""
+    if session.view is not None:
+        return session.view.rules
+    settings = session.settings
+    form = settings.get("played") or settings.get("form") or {}
+    return full_rules(form.get("rules") or catalog["presets"][0]["rules"], catalog)
+
+
+def first_lead(rules: dict) -> str:
+    """The card that leads the first trick: the lowest club in play (2♣, or 3♣ when the 2♣ is removed)."""
+    packs = 2 if rules.get("variant") == "cancellation" else 1
+    clubs = [card % deal.FACES for card in deal.deck_ids(int(rules.get("players", FOUR_PLAYERS)), packs)]
+    return face_text(min(face for face in clubs if face < 13))  # (faces 0–12 are the clubs)
+
+
+def moon_points(rules: dict, catalog: dict) -> int:
+    """What shooting the moon is worth: every heart and Q♠ of each pack."""
+    return catalog["points_per_pack"] * (2 if rules.get("variant") == "cancellation" else 1)
+
+
+def pictures(cards) -> str:
+    """Small card pictures in a row."""
+    return '<span class="howto-cards">' + "".join(card_markup(card, "div", "small") for card in cards) + "</span>"
+
+
+def point_lines(rules: dict, catalog: dict) -> list:
+    """The cards that score, each with its pictures: hearts, Q♠, and the variant's own."""
+    lines = [(pictures(HEARTS_SHOWN), t("howto.hearts")), (pictures(("QS",)), t("howto.queen"))]
+    if rules.get("variant") == "omnibus":
+        card = rules.get("omnibus_card", "JD")
+        lines.append((pictures((card,)), t("howto.omnibus", card=short_card(card))))
+    if rules.get("variant") == "cancellation":
+        lines.append(("", t("howto.cancellation", points=moon_points(rules, catalog))))
+    return lines
+
+
+def pass_text(rules: dict, catalog: dict) -> str:
+    """How the cards are passed in this game, hand after hand."""
+    if not rules.get("passing", True):
+        return t("howto.no_pass")
+    if int(rules.get("players", FOUR_PLAYERS)) == FOUR_PLAYERS:
+        cycle = "four"
+    else:
+        cycle = str(rules.get("pass_cycle", "left_right"))
+    return t("howto.pass", count=catalog["cards_passed"], cycle=t("howto.cycle_" + cycle))
+
+
+def sections(rules: dict, catalog: dict) -> list:
+    """The rules of the game ``rules`` as (title, [(pictures, text)]) sections, in the language in use
+    (``catalog``: the engine's, for the cards passed and the points a pack holds)."""
+    target = rules.get("target", 100)
+    end = t("howto.end_" + str(rules.get("game_end", "reach")), target=target)
+    ties = t("howto.ties_" + str(rules.get("ties", "shared")))
+    first = [("", t("howto.first", card=short_card(first_lead(rules))))]
+    if rules.get("no_points_first_trick", True):
+        first.append((pictures(("5H", "QS")), t("howto.first_clean")))
+    moon = t("howto.moon_" + str(rules.get("moon", "others_plus")), points=moon_points(rules, catalog))
+    return [
+        (t("howto.goal_title"), [("", t("howto.goal"))]),
+        (t("howto.points_title"), point_lines(rules, catalog)),
+        (t("howto.pass_title"), [("", pass_text(rules, catalog))]),
+        (t("howto.tricks_title"), [("", t("howto.follow"))]),
+        (t("howto.first_title"), first),
+        (t("howto.hearts_title"), [("", t("howto.break_" + str(rules.get("hearts_break", "heart"))))]),
+        (t("howto.moon_title"), [(pictures(("AH", "QS")), moon)]),
+        (t("howto.end_title"), [("", end + " " + ties)]),
+    ]
+
+
+def render_how_to_play(session, catalog) -> str:
+    """The how-to-play dialog, for the game on the table (or the next one); a close button at its top too,
+    which takes the focus as it opens, so a phone shows the dialog from its beginning."""
+    rules = game_rules(session, catalog)
+    parts = []
+    for title, lines in sections(rules, catalog):
+        # (A line is a div, not a p: the card pictures are divs.)
+        body = "".join(f'<div class="howto-line">{picture}<p>{text}</p></div>' for picture, text in lines)
+        parts.append(f"<section><h3>{title}</h3>{body}</section>")
+    top = f'<button type="button" class="howto-close" data-action="close" aria-label="{t("close")}">×</button>'
+    return dialog(t("howto.title"), f'{top}<div class="howto">{"".join(parts)}</div>', close_button())
+
+
+def render_welcome(session) -> str:
+    """A first visit's word of the goal, with How to play (and room for more ways to learn) and a close button,
+    until it is closed or the first trick is played (an empty string: no welcome)."""
+    view = session.view
+    if not session.welcome or view is None or view.hand_index or view.tricks_played:
+        return ""
+    return (
+        f'<p class="welcome-text">{t("welcome.text")}</p>'
+        f'<div class="welcome-actions">'
+        f'<button type="button" class="primary" data-action="open" data-panel="howto">{t("nav.howto")}</button>'
+        f"</div>"
+        f'<button type="button" class="welcome-close" data-action="welcome-close" aria-label="{t("welcome.close")}" '
+        f'title="{t("welcome.close")}">×</button>'
+    )

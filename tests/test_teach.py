@@ -1,0 +1,283 @@
+"""The page teaches the game: how to play for the rules in play, a first visit's welcome, refusals that say
+what may be done instead, a summary and a game over that say points are bad, and words that read right."""
+
+import json
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from helpers import Engine
+from test_controller import booted, run_async
+
+from pyapp.host.catalog import catalog
+from pyapp.page import how_to_play, i18n, player_stats, refusals, review_view, view
+from pyapp.page.session import Session
+from pyapp.page.storage import SETTINGS_KEY, MemoryStore
+from pyapp.shared import protocol
+
+SEATS = [{"name": "", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
+PAGE = Path(__file__).resolve().parents[1] / "pyapp" / "page"
+LANGUAGES = sorted(i18n.NAMES)
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    i18n.set_language("en")
+
+
+def session_for(answer: protocol.Answer) -> Session:
+    session = Session()
+    session.show(answer.view, answer.results_count, answer.new_results, fresh=True)
+    return session
+
+
+def rules(**changes) -> dict:
+    """Every rule option at its default, with ``changes``."""
+    return dict({option["name"]: option["default"] for option in catalog()["options"]}, **changes)
+
+
+def howto_text(**changes) -> str:
+    """The how-to-play sections for the rules with ``changes``, as one text."""
+    return " ".join(
+        title + " " + " ".join(picture + text for picture, text in lines)
+        for title, lines in how_to_play.sections(rules(**changes), catalog())
+    )
+
+
+class TestHowToPlay:
+    def test_the_classic_game_is_explained_in_short_sections_with_card_pictures(self):
+        text = howto_text()
+        for words in (
+            "lowest total wins",
+            "Every heart: 1 point",
+            "Queen of spades: 13 points",
+            "choose 3 cards",
+            "to the left, to the right, across",
+            "You must follow suit",
+            "The player holding the 2♣ leads it",
+            "No points on the first trick",
+            "until hearts are broken",
+            "everyone else takes 26 points",
+            "reaches 100 points",
+            "share the win",
+        ):
+            assert words in text, words
+        assert "−10" not in text and "Two packs" not in text
+        assert 'class="card black small"' in text and 'aria-label="Queen of spades"' in text
+
+    def test_the_text_follows_the_rules_in_play(self):
+        omnibus = howto_text(variant="omnibus", omnibus_card="TD")
+        assert "The 10♦: −10 points" in omnibus and 'data-card="TD"' in omnibus
+        cancellation = howto_text(variant="cancellation", players=8)
+        assert "Two packs are dealt" in cancellation and "holds 52 points" in cancellation
+        assert "everyone else takes 52 points" in cancellation
+        five = howto_text(players=5, pass_cycle="left_right_hold", no_points_first_trick=False)
+        assert "holding the 3♣" in five and "then a hand without passing" in five and "across" not in five
+        assert "No points on the first trick" not in five
+        assert "no cards are passed" in howto_text(passing=False)
+        assert "someone has played a heart or the Queen of spades" in howto_text(hearts_break="heart_or_queen")
+        assert "40 points come off your total" not in howto_text(moon="self_minus")
+        assert "26 points come off your total" in howto_text(moon="self_minus")
+        assert "you choose" in howto_text(moon="shooter_chooses")
+        ending = howto_text(target=50, game_end="pass", ties="play_on")
+        assert "goes over 50 points" in ending and "play goes on until one is lowest" in ending
+
+    @pytest.mark.parametrize("code", LANGUAGES)
+    def test_the_dialog_opens_from_the_menu_in_every_language_before_and_during_a_game(self, code):
+        i18n.set_language(code)
+        assert 'data-panel="howto"' in view.render_nav()
+        session = Session()
+        session.panel = "howto"
+        before = view.render_dialog(session, catalog())  # no game yet: the rules of the next one
+        session = session_for(Engine().start(SEATS, 3, variant="omnibus"))
+        session.panel = "howto"
+        during = view.render_dialog(session, catalog())
+        for html in (before, during):
+            assert 'role="dialog"' in html and html.count("<section>") == 8 and "{" not in html
+            assert i18n.t("howto.title") in html and 'data-action="close"' in html
+        assert "J♦" in during and "J♦" not in before
+
+
+class TestWelcome:
+    def test_a_first_visit_is_told_the_goal_until_it_closes_the_welcome(self):
+        async def run():
+            store = MemoryStore()
+            controller, _ = await booted(store, 5)
+            welcome = how_to_play.render_welcome(controller.session)
+            assert "Take as few points as you can" in welcome and 'data-panel="howto"' in welcome
+            assert '<div class="welcome-actions">' in welcome and 'data-action="welcome-close"' in welcome
+            await controller.perform("welcome-close", {})
+            assert how_to_play.render_welcome(controller.session) == ""
+            assert store.getItem(SETTINGS_KEY) is not None
+            again, _ = await booted(store, 6)  # a later visit is not welcomed again
+            assert not again.session.welcome
+
+        run_async(run())
+
+    def test_a_returning_player_is_not_welcomed_and_the_welcome_goes_after_the_first_trick(self):
+        async def run():
+            store = MemoryStore()
+            store.setItem(SETTINGS_KEY, json.dumps({"speed": "instant"}))
+            controller, _ = await booted(store, 5)
+            assert how_to_play.render_welcome(controller.session) == ""
+
+        run_async(run())
+        session = session_for(Engine(speed="instant").start(SEATS, 2))
+        session.welcome = True
+        assert how_to_play.render_welcome(session)
+        session.view.tricks_played = 1
+        assert how_to_play.render_welcome(session) == ""
+
+
+def refused(answer: protocol.Answer, code: str) -> str:
+    """A card of the view that the engine refuses with ``code``, or None."""
+    return next((card for card, refusal in answer.view.reasons.items() if refusal.code == code), None)
+
+
+class TestRefusals:
+    @pytest.mark.parametrize("code", LANGUAGES)
+    def test_each_play_refusal_says_what_may_be_played_instead(self, code):
+        i18n.set_language(code)
+        for key in ("first_lead", "hearts_unbroken", "follow_suit", "no_points_first_trick"):
+            text = refusals.explain(key, {"card": "2C", "suit": "C"})
+            assert ":" in text, (key, text)  # the rule, then what to do
+            instead = text.split(":", 1)[1]
+            assert len(instead.strip()) > 6, (key, text)
+        queen = refusals.explain("hearts_unbroken", {}, rules(hearts_break="heart_or_queen"))
+        assert queen != refusals.explain("hearts_unbroken", {}, rules())
+
+    def test_english_words(self):
+        assert refusals.explain("follow_suit", {"suit": "C"}) == "You must follow suit: play one of your clubs"
+        hearts = refusals.explain("hearts_unbroken", {})
+        assert "lead another suit" in hearts and "hold nothing but hearts" in hearts
+        assert "Q♠ has been played" in refusals.explain("hearts_unbroken", {}, {"hearts_break": "heart_or_queen"})
+        assert "not a heart or Q♠" in refusals.explain("no_points_first_trick", {})
+        assert refusals.explain("first_lead", {"card": "2C"}) == "The first trick is led with the Two of clubs: play it"
+        assert refusals.explain("no_such_code", {}) == ""
+
+    def test_a_dim_card_says_why_it_cannot_be_played(self):
+        engine = Engine(speed="instant")
+        answer = engine.play_until(engine.start(SEATS, 3), lambda a: a.view.step == "play" and a.view.reasons)
+        session = session_for(answer)
+        html = view.render_hand(session)
+        for card in answer.view.reasons:
+            button = re.search(rf'<button[^>]*data-card="{card}"[^>]*>', html).group(0)
+            assert (
+                'aria-disabled="true"' in button and f'title="{view.escape(view.reason(answer.view, card))}"' in button
+            )
+        assert all(
+            ' title="' not in b for b in re.findall(r"<button[^>]*>", html) if 'class="card' in b and "dim" not in b
+        )
+        # The words follow the game's rules: with Q♠ breaking hearts too, the reason says so.
+        card = next(iter(answer.view.reasons))
+        answer.view.reasons[card] = protocol.Refusal({"code": "hearts_unbroken", "values": {}, "text": ""})
+        assert "or Q♠ has been played" not in view.reason(answer.view, card)
+        answer.view.rules = dict(answer.view.rules, hearts_break="heart_or_queen")
+        assert "or Q♠ has been played" in view.reason(answer.view, card)
+
+
+class TestSummaryAndGameOver:
+    def test_the_info_line_says_where_the_game_ends(self):
+        session = session_for(Engine().start(SEATS, 1, target=75))
+        assert "Game ends at 75" in view.render_table(session)
+        i18n.set_language("cs")
+        assert "Hra končí na 75 bodech" in view.render_table(session)
+
+    def test_the_summary_says_points_are_bad_and_who_leads(self):
+        session = session_for(Engine().start(SEATS, 1))
+        result = {"taken": [3, 13, 10, 0], "added": [3, 13, 10, 0], "shooter": None, "choice": None, "queen": 1}
+        session.results = [protocol.Result(dict(result, omnibus=None))]
+        session.view.step, session.view.summary_hand = "summary", 0
+        html = view.render_dialog(session, None)
+        assert "Fewer points are better." in html and "Marta leads the game with 0 points." in html
+        session.results = [protocol.Result(dict(result, added=[0, 13, 13, 0], omnibus=None))]
+        assert "You and Marta share the lead with 0 points." in view.render_dialog(session, None)
+        session.results = [protocol.Result(dict(result, added=[1, 13, 12, 0], omnibus=None))]
+        session.results.append(protocol.Result(dict(result, added=[0, 0, 0, 5], omnibus=None)))
+        session.view.summary_hand = 1
+        assert "You lead the game with 1 point." in view.render_dialog(session, None)
+
+    def test_places_are_shared_by_ties(self):
+        assert view.places([40, 12, 40, 70]) == [2, 1, 2, 4]
+        assert view.places([5, 5, 5]) == [1, 1, 1]
+
+    def test_the_game_over_has_a_headline_places_scores_and_the_best_result(self):
+        engine = Engine(speed="instant")
+        answer = engine.play_until(engine.start(SEATS, 9, target=25), lambda a: a.view.step == "over")
+        session = session_for(answer)
+        presets = catalog()["presets"]
+        assert player_stats.record(session.stats, session.view, session.results, presets)
+        html = view.render_dialog(session, catalog())
+        view_ = session.view
+        assert '<svg class="trophy"' in html and "🏆" not in html
+        assert html.count("<tr") == 5 and 'class="me"' in html  # a head row and one per seat
+        assert i18n.t("over.place") in html and f"Your best final score in this game: {view_.scores[0]}" in html
+        assert 'data-action="again"' in html
+        view_.party = True
+        assert "Your best" not in view.render_dialog(session, catalog())
+
+    def test_the_best_result_is_the_lowest_final_score_and_survives_a_reload(self):
+        presets = catalog()["presets"]
+        stats = player_stats.empty()
+        for key, score in (("a", 60), ("b", 35), ("c", 80)):
+            game = SimpleNamespace(
+                game_key=key, phase="over", party=False, seat=0, rules=presets[0]["rules"], winners=[1],
+                scores=[score, 10, 20, 30],
+            )  # fmt: skip
+            player_stats.record(stats, game, [], presets)
+        loaded = player_stats.load(json.dumps(stats))
+        assert loaded["presets"]["classic"]["best"] == 35 and player_stats.total(loaded)["best"] == 35
+        assert (
+            "best"
+            not in player_stats.load(json.dumps({"version": 1, "presets": {"classic": {"best": "x"}}}))["presets"][
+                "classic"
+            ]
+        )
+
+
+class TestWords:
+    def test_no_emoji_outside_what_every_font_draws(self):
+        """An emoji (outside the Basic Multilingual Plane) shows as an empty box where no emoji font is installed."""
+        root = PAGE.parents[1]
+        for path in [*PAGE.glob("*.py"), root / "index.html", *(root / "assets").glob("*.[jcm]*s")]:
+            found = [char for char in path.read_text() if ord(char) > 0xFFFF]
+            assert found == [], path.name
+
+    @pytest.mark.parametrize("code", ["cs", "sk"])
+    def test_czech_and_slovak_say_ty_never_vy(self, code):
+        """The table says "ty" to the player; the formal "vy" must not come back anywhere."""
+        formal = {
+            "cs": r"\b(Vyberte|Zvolte|máte|Máte|můžete|Můžete|jste|Jste|vás|Vás|vám|Vám|váš|Váš|vaš\w*|Vaš\w*|"
+            r"Stiskněte|Pošlete|Požádejte|požádejte|načtěte|zkuste|počkejte|Podržte|vložte|nastavte|hrajte|Odejděte|"
+            r"zahrajete|vezmete|Klikněte|klikněte)\b",
+            "sk": r"\b(Vyberte|Zvoľte|máte|Máte|môžete|Môžete|ste|vás|Vás|vám|Vám|váš|Váš|vaš\w*|Vaš\w*|Stlačte|"
+            r"Pošlite|Požiadajte|požiadajte|načítajte|skúste|počkajte|Podržte|vložte|nastavte|hrajte|Odíďte|zahráte|"
+            r"vezmete|Kliknite|kliknite)\b",
+        }[code]
+        texts = [text for value in i18n.catalogue(code).TEXT.values() for text in view_forms(value)]
+        found = [text for text in texts if re.search(formal, text)]
+        assert found == []
+
+    def test_percentages_are_written_as_each_language_writes_them(self):
+        entry = {"games": 2, "wins": 0, "hands": 9, "points": 150, "moons": 0, "queens": 1}
+        assert "<td>0%</td>" in view._stats_row("Classic", entry)
+        i18n.set_language("cs")
+        assert "<td>0 %</td>" in view._stats_row("Klasika", entry)
+
+    def test_a_pass_in_the_review_is_marked_passed_not_played(self):
+        session = session_for(Engine().start(SEATS, 1))
+        decision = SimpleNamespace(
+            seat=0, trick=review_view.PASS_PAGE, made=["QS", "AH", "KH"], why="", mistake=False, lost=0.0,
+            choices=[(["QS", "AH", "KH"], 4.0), (["QS", "AS", "KH"], 4.5)],
+        )  # fmt: skip
+        html = review_view.render_decision(session, decision)
+        assert '<span class="mark">passed</span>' in html and ">played<" not in html
+        decision.trick, decision.made, decision.choices = 0, ["2C"], [(["2C"], 0.0)]
+        assert '<span class="mark">played</span>' in review_view.render_decision(session, decision)
+
+
+def view_forms(value) -> list:
+    """A catalogue text's forms: one, or its plural forms."""
+    return list(value) if isinstance(value, tuple) else [value]
