@@ -81,27 +81,32 @@ def read_object(text):
     return None
 
 
+def labels(names) -> list:
+    """The catalogue keys of these settings' labels, each once."""
+    found = []
+    for name in names:
+        if LABELS[name] not in found:
+            found.append(LABELS[name])
+    return found
+
+
 def load_settings(storage: Storage) -> dict:
     """The stored settings this version can use (the others take their defaults); what was not taken as it
     was is set aside and said, and what was taken stored again."""
     text = storage.get(SETTINGS_KEY)
     if text is None:
         return {}
-    stored = read_object(text)
-    if stored is None:  # not an object, nothing before a cut, or too large to read
+    whole = parse_json(text)
+    stored = read_object(text) or {}
+    settings = {name: stored[name] for name in DEFAULT_SETTINGS if name in stored and usable(name, stored[name])}
+    reset = [name for name in DEFAULT_SETTINGS if name in stored and name not in settings]
+    if not isinstance(whole, dict) and not settings:  # not an object, nothing before a cut, too large to read
         set_aside(storage, [SETTINGS_KEY], "aside.settings_all")
         return {}
-    settings = {name: stored[name] for name in DEFAULT_SETTINGS if name in stored and usable(name, stored[name])}
-    if parse_json(text) is None:  # cut short: the settings after the cut are lost
-        reset = [name for name in DEFAULT_SETTINGS if name not in settings]
-    else:
-        reset = [name for name in DEFAULT_SETTINGS if name in stored and name not in settings]
-    if reset:
-        labels = []
-        for name in reset:
-            if LABELS[name] not in labels:
-                labels.append(LABELS[name])
-        set_aside(storage, [SETTINGS_KEY], "aside.settings", names=labels)
+    if whole is None:  # cut short: which settings were after the cut is not known, those before it are
+        set_aside(storage, [SETTINGS_KEY], "aside.settings_cut", names=labels(settings))
+    elif reset:
+        set_aside(storage, [SETTINGS_KEY], "aside.settings", names=labels(reset))
     elif len(settings) < len(stored):  # keys this version does not know: a newer version's, or not ours
         set_aside(storage, [SETTINGS_KEY], "aside.settings_unknown")
     else:

@@ -398,6 +398,7 @@ TEXT = {
     "aside.view": "The picture of your last table could not be read and was set aside; the game draws the table again.",
     "aside.pending": "Your move from while the game was starting could not be read and was set aside: make it again.",
     "aside.review": "The review of hand {number} could not be read and was set aside; it is computed again.",
+    "aside.settings_cut": "Your settings were stored cut short and were set aside. Kept, as they could be read: {names}; the others are back to their defaults.",
 }
 
 
