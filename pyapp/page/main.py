@@ -26,13 +26,13 @@ from pyapp.page.stored_settings import load_settings
 
 
 def browser_storage() -> Storage:
-    """localStorage when the browser allows it, memory otherwise."""
-    try:
-        return Storage(window.localStorage)
-    except Exception:
+    """localStorage when the browser allows it (through boot.js's ``heartsStorage``, whose calls never throw:
+    MicroPython cannot catch what JavaScript throws), memory otherwise."""
+    if window.heartsStorage is None:
         storage = Storage()
         storage.problem = "storage.unavailable"
         return storage
+    return Storage(window.heartsStorage)
 
 
 def random_hex(size: int) -> str:

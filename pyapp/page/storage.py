@@ -44,7 +44,12 @@ class MemoryStore:
 
 
 class Storage:
-    """Get and set text values; never raises, falls back to memory."""
+    """Get and set text values; never raises, falls back to memory.
+
+    The store's ``getItem`` may answer False (it refused: the browser's store cannot be read) and its
+    ``setItem`` False (the value was not kept: full or blocked), as the page's store does
+    (``assets/boot.js``), or raise.
+    """
 
     def __init__(self, store=None):
         self.store = store if store is not None else MemoryStore()
@@ -65,6 +70,8 @@ class Storage:
         except MemoryError:
             return TOO_LARGE  # the store works: the value is not one of ours
         except Exception:
+            value = False
+        if value is False:
             self.problem = "storage.unavailable"
             return None
         return value if isinstance(value, str) else None
@@ -72,8 +79,10 @@ class Storage:
     def set(self, key: str, value: str) -> bool:
         """Store ``value``; False (and kept in memory) when the browser's store refuses."""
         try:
-            self.store.setItem(key, value)
+            kept = self.store.setItem(key, value) is not False
         except Exception:
+            kept = False
+        if not kept:
             self.memory.setItem(key, value)
             self.problem = "storage.full"
             return False
