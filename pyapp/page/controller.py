@@ -39,7 +39,7 @@ from .storage import (
 from .view import FRIEND, PERSON, UNDO_STEPS, reason, refusal_text
 
 LINK_NOTICE_SECONDS = 12
-ASIDE_NOTICE_SECONDS = 20  # what was set aside: a few sentences to read
+ASIDE_NOTICE_SECONDS = 15  # what was set aside: a sentence or two to read (it covers part of a phone's hand)
 
 
 def game_options(settings: dict, catalog: dict, link=None, from_form: bool = False) -> dict:
