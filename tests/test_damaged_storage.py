@@ -268,6 +268,23 @@ def test_settings_keep_each_readable_one_and_name_the_ones_reset():
     assert load_settings(storage) == settings and len(storage.aside) == 1  # said once: the next visit reads them
 
 
+def test_a_store_that_answers_false_instead_of_throwing_is_full_or_refused():
+    class PageStore(MemoryStore):
+        """assets/boot.js's heartsStorage over a browser that refuses everything (MicroPython cannot catch a
+        JavaScript exception, so it answers False)."""
+
+        def getItem(self, key):
+            return False
+
+        def setItem(self, key, value):
+            return False
+
+    storage = Storage(PageStore())
+    assert storage.set(SETTINGS_KEY, "x") is False and storage.problem == "storage.full"
+    assert storage.get(SETTINGS_KEY) == "x"  # kept in memory while the page is open
+    assert storage.get(STATS_KEY) is None and storage.problem == "storage.unavailable"
+
+
 def test_storage_is_said_to_be_unavailable_only_when_the_browser_refuses_it():
     class Refusing(MemoryStore):
         def getItem(self, key):
