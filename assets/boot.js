@@ -105,6 +105,44 @@ function startEngine() {
   };
 }
 
+/* localStorage for the page's Python, which cannot catch an exception thrown in JavaScript (MicroPython's
+   page stops): a store that refuses a value (full, or blocked) answers false instead of throwing, one that
+   cannot be used at all is null (pyapp/page/storage.py). */
+function pageStorage() {
+  let store;
+  try {
+    store = window.localStorage;
+    store.getItem("hearts.settings");
+  } catch {
+    return null;
+  }
+  return {
+    getItem: (key) => {
+      try {
+        return store.getItem(key);
+      } catch {
+        return false;
+      }
+    },
+    setItem: (key, value) => {
+      try {
+        store.setItem(key, value);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    removeItem: (key) => {
+      try {
+        store.removeItem(key);
+      } catch {
+        // (nothing to do: what is not removed is read as it is)
+      }
+    },
+  };
+}
+window.heartsStorage = pageStorage();
+
 /* A friends' game: the connections (assets/friends.mjs). A friend's page (an invitation's link, #join=…)
    plays on the host's engine and starts none of its own. */
 window.heartsFriends = friends;

@@ -44,11 +44,11 @@ class TestStatistics:
         assert player_stats.total(stats)["games"] == 2
 
     def test_damaged_statistics_start_afresh_and_round_trip(self):
-        assert player_stats.load("{not json") == player_stats.empty()
-        assert player_stats.load('{"version": 9, "presets": {}}') == player_stats.empty()
+        assert player_stats.read("{not json") == (player_stats.empty(), "damaged")
+        assert player_stats.read('{"version": 9, "presets": {}}') == (player_stats.empty(), "newer")
         stats = player_stats.empty()
         player_stats.record(stats, *finished_game(3, {"target": 30}), PRESET_LIST)
-        assert player_stats.load(json.dumps(stats)) == stats
+        assert player_stats.read(json.dumps(stats)) == (stats, "ok")
 
     def test_derived_figures(self):
         entry = {"games": 4, "wins": 1, "hands": 20, "points": 250, "moons": 1, "queens": 3}

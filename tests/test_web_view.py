@@ -8,7 +8,7 @@ from helpers import Engine
 from pyapp.host.catalog import catalog
 from pyapp.page import first_deal, i18n, view
 from pyapp.page.session import Session
-from pyapp.page.storage import BROKEN_KEY, SETTINGS_KEY, MemoryStore, Storage, set_aside
+from pyapp.page.storage import BROKEN_KEY, SETTINGS_KEY, MemoryStore, Storage, game_keys, set_aside
 from pyapp.shared import protocol
 
 SEATS = [{"name": "<b>Ann</b>", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
@@ -355,7 +355,7 @@ class TestStorage:
         store.items[protocol.SAVE_GAME] = "x" * 3_000_000  # junk, as much as the store held (another version's)
         store.items[protocol.SAVE_CURRENT] = "y" * 2_500_000
         storage = Storage(store)
-        set_aside(storage)
+        set_aside(storage, game_keys(storage), "notice.broken_save")
         assert store.getItem(protocol.SAVE_GAME) is None and not storage.problem
         assert json.loads(store.getItem(BROKEN_KEY))[protocol.SAVE_GAME].startswith("xxx")
 

@@ -28,6 +28,7 @@ from .storage import (
     SETTINGS_KEY,
     VIEW_KEY,
     apply_writes,
+    game_keys,
     parse_json,
     read_pending,
     read_saved_game,
@@ -39,6 +40,7 @@ from .view import FRIEND, PERSON, UNDO_STEPS, reason, refusal_text
 
 LINK_NOTICE_SECONDS = 12
 AWAY_TICK_SECONDS = 1  # how often the countdown to the computer playing for a friend who left is redrawn
+ASIDE_NOTICE_SECONDS = 15  # what was set aside: a sentence or two to read (it covers part of a phone's hand)
 
 
 def game_options(settings: dict, catalog: dict, link=None, from_form: bool = False) -> dict:
@@ -76,7 +78,7 @@ class Controller:
         self.storage = storage
         self.session = session
         self.catalog = catalog
-        self.session.stats = player_stats.load(storage.get(STATS_KEY))
+        self.session.stats = player_stats.load(storage)
         # The connections to friends' devices (main.py's FriendsLink; tests bring their own): invite(seat,
         # stun) gives an offer's code, accept(seat, code) takes a reply's, send(seat, text), qr(text) an SVG.
         self.friends = None
@@ -107,6 +109,7 @@ class Controller:
         if self.session.ahead and pending.get("ahead"):
             self.session.decide_ahead(pending["ahead"])
         self.render()
+        self.report_storage()  # what could not be read of the settings, statistics and the page's copies
         self.actuator.warm_sound(self.session.settings)
         try:
             # The person is told when an answer passes its time limit (pyapp.page.client.LIMITS).
@@ -181,27 +184,28 @@ class Controller:
 
     def draw_saved(self, saved) -> None:
         """The page's copy of the last view, drawn while the engine starts."""
-        copy = parse_json(self.storage.get(VIEW_KEY))
-        if saved is None or copy is None:
+        text = self.storage.get(VIEW_KEY)
+        if saved is None or text is None:
             return
         try:
             results = saved_results(saved)
-            view = protocol.View(copy)
+            view = protocol.View(parse_json(text))
             if view.party:
                 view.step = protocol.STEP_HANDOFF  # several people here: no cards show until one takes the device
             self.session.show(view, len(results), results, ready=False, fresh=True)
         except (KeyError, TypeError, ValueError, AttributeError):
             self.session.view = None
+            set_aside(self.storage, [VIEW_KEY], "aside.view")  # the engine draws the table again
 
     async def resume(self, saved) -> bool:
         """Load the stored game into the engine; a game it refuses is set aside with a message."""
         answer = await self.send(protocol.LOAD, fresh=True, saved=saved)
         if answer.ok:
             return True
-        set_aside(self.storage)
+        set_aside(self.storage, game_keys(self.storage), "notice.broken_save", error=refusal_text(answer.refusal))
         self.session.view = None
         self.session.results = []
-        self.notify(t("notice.broken_save", error=refusal_text(answer.refusal)))
+        self.report_storage()
         return False
 
     async def read_link(self, query: str):
@@ -718,10 +722,24 @@ class Controller:
             self.actuator.notify(text, seconds)
 
     def report_storage(self) -> None:
-        """Tell the person once when the browser's storage failed."""
-        if self.storage.problem:
-            self.notify(t(self.storage.problem))
-            self.storage.problem = ""
+        """Tell the person what was set aside on this visit (all of it again when there is more: a notice
+        replaces the last one), and once when the browser's storage failed."""
+        storage = self.storage
+        texts = []
+        aside = len(storage.aside) > storage.told
+        if aside:
+            storage.told = len(storage.aside)
+            for key, values in storage.aside:
+                words = {
+                    name: ", ".join(t(item) for item in value) if isinstance(value, list) else value
+                    for name, value in values.items()
+                }
+                texts.append(t(key, **words))
+        if storage.problem:
+            texts.append(t(storage.problem))
+            storage.problem = ""
+        if texts:
+            self.notify(" ".join(texts), ASIDE_NOTICE_SECONDS if aside else None)
 
 
 # The person's actions (from the input manager) → the controller's method that does each.

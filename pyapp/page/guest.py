@@ -45,9 +45,9 @@ class GuestStore:
         """The stored text, or None."""
         return self.store.getItem(self._key(key))
 
-    def setItem(self, key: str, value: str) -> None:
-        """Store the text."""
-        self.store.setItem(self._key(key), value)
+    def setItem(self, key: str, value: str):
+        """Store the text (what the browser's store answers: False when it did not)."""
+        return self.store.setItem(self._key(key), value)
 
     def removeItem(self, key: str) -> None:
         """Forget the key."""

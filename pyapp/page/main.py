@@ -21,17 +21,18 @@ from pyapp.page.friends import JOIN, read_invitation
 from pyapp.page.guest import GuestClient, GuestController, GuestStore
 from pyapp.page.input import InputManager
 from pyapp.page.session import Session
-from pyapp.page.storage import SETTINGS_KEY, Storage, parse_json
+from pyapp.page.storage import Storage
+from pyapp.page.stored_settings import load_settings
 
 
 def browser_storage() -> Storage:
-    """localStorage when the browser allows it, memory otherwise."""
-    try:
-        return Storage(window.localStorage)
-    except Exception:
+    """localStorage when the browser allows it (through boot.js's ``heartsStorage``, whose calls never throw:
+    MicroPython cannot catch what JavaScript throws), memory otherwise."""
+    if window.heartsStorage is None:
         storage = Storage()
         storage.problem = "storage.unavailable"
         return storage
+    return Storage(window.heartsStorage)
 
 
 def random_hex(size: int) -> str:
@@ -139,7 +140,7 @@ if fragment.startswith(JOIN):  # a friend's page: it plays on the host's engine 
     storage = browser_storage()
     storage.store = GuestStore(storage.store)
     document.documentElement.setAttribute("data-guest", "true")
-    settings = Session(parse_json(storage.get(SETTINGS_KEY)), catalog["cards_passed"])
+    settings = Session(load_settings(storage), catalog["cards_passed"])
     controller = GuestController(
         GuestClient(), Actuator(document, window), storage, settings, catalog, fetch_language, qr_code
     )
@@ -155,7 +156,7 @@ else:
         EngineClient(),
         Actuator(document, window),
         storage,
-        Session(parse_json(storage.get(SETTINGS_KEY)), catalog["cards_passed"]),
+        Session(load_settings(storage), catalog["cards_passed"]),
         catalog,
         fetch_language,
         ThinkerClient(window.heartsThinker),

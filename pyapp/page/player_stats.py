@@ -2,11 +2,16 @@
 
 Plain data (``{"version": 1, "presets": {name: {...}}, "last": key}``) that
 a finished game adds to once: ``last`` remembers the game already counted,
-so a reload on the game-over screen does not count it twice.  A broken or
-foreign stored value starts afresh.  Plain Python for MicroPython and CPython.
+so a reload on the game-over screen does not count it twice.  Stored
+statistics that cannot be read as they are (damaged, foreign, of a newer
+version) are set aside, never written over, and the person is told; of
+damaged ones, the presets still readable are kept.  Plain Python for
+MicroPython and CPython.
 """
 
 import json
+
+from .storage import Storage, parse_json, set_aside
 
 STATS_KEY = "hearts.stats"
 VERSION = 1
@@ -20,21 +25,36 @@ def empty() -> dict:
     return {"version": VERSION, "presets": {}, "last": ""}
 
 
-def load(text) -> dict:
-    """The stored statistics, or a fresh start when they are missing or damaged."""
-    try:
-        data = json.loads(text) if isinstance(text, str) else None
-    except ValueError:
-        data = None
-    if not isinstance(data, dict) or data.get("version") != VERSION or not isinstance(data.get("presets"), dict):
-        return empty()
-    presets = {}
+def read(text) -> tuple:
+    """The statistics in stored ``text`` (a fresh start when there are none) and what they were: ``ok``,
+    ``damaged`` (the presets still readable kept) or ``newer`` (of a newer version: none kept)."""
+    data = parse_json(text)
+    version = data.get("version") if isinstance(data, dict) else None
+    if type(version) is int and version > VERSION:
+        return empty(), "newer"
+    if version != VERSION or not isinstance(data.get("presets"), dict) or not isinstance(data.get("last", ""), str):
+        return empty(), "damaged"
+    stats = {"version": VERSION, "presets": {}, "last": data.get("last", "")}
     for name, entry in data["presets"].items():
-        if isinstance(entry, dict):
-            presets[str(name)] = {field: int(entry.get(field, 0) or 0) for field in FIELDS}
-            if type(entry.get(BEST)) is int:
-                presets[str(name)][BEST] = entry[BEST]
-    return {"version": VERSION, "presets": presets, "last": str(data.get("last", ""))}
+        figures = [entry.get(field, 0) for field in FIELDS] if isinstance(entry, dict) else [None]
+        if all(type(figure) is int and figure >= 0 for figure in figures):
+            stats["presets"][name] = dict(zip(FIELDS, figures))
+            if type(entry.get(BEST)) is int:  # (the best final score: none until a game is finished)
+                stats["presets"][name][BEST] = entry[BEST]
+    return stats, "ok" if len(stats["presets"]) == len(data["presets"]) else "damaged"
+
+
+def load(storage: Storage) -> dict:
+    """The stored statistics; what cannot be read as it is is set aside (the readable part stored again)."""
+    text = storage.get(STATS_KEY)
+    if text is None:
+        return empty()
+    stats, state = read(text)
+    if state != "ok":
+        set_aside(storage, [STATS_KEY], "aside.stats_" + state)
+        if stats["presets"]:
+            storage.set(STATS_KEY, json.dumps(stats))
+    return stats
 
 
 def preset_of(rules: dict, presets: list) -> str:

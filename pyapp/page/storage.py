@@ -6,6 +6,10 @@ to work or is full, values are kept in memory so the game goes on, and
 ``problem`` says what happened so the page can tell the player.  The game
 itself is stored in the pieces :mod:`pyapp.shared.protocol` names (``SAVE_*``), as
 the engine's answers say; the functions at the end read them back.
+
+A piece that cannot be read (damaged, foreign, of a newer version, too large)
+is never thrown away: :func:`set_aside` moves it under ``BROKEN_KEY`` and
+notes what the person is told (``Storage.aside``).
 """
 
 import json
@@ -13,8 +17,11 @@ import json
 from ..shared import protocol
 
 SETTINGS_KEY = "hearts.settings"
-BROKEN_KEY = "hearts.save.broken"
+BROKEN_KEY = "hearts.save.broken"  # every piece set aside: {its key: its text}
 BROKEN_PIECE_LIMIT = 100_000  # characters kept of each piece set aside (the browser's store holds about 5 M)
+# What get() gives for a value too large for the page's memory to read (MicroPython's heap is smaller than the
+# browser's store): not JSON, so its reader takes it for damage, and what the set-aside record keeps of it.
+TOO_LARGE = "(too large for the page to read)"
 
 
 class MemoryStore:
@@ -37,12 +44,21 @@ class MemoryStore:
 
 
 class Storage:
-    """Get and set text values; never raises, falls back to memory."""
+    """Get and set text values; never raises, falls back to memory.
+
+    The store's ``getItem`` may answer False (it refused: the browser's store cannot be read) and its
+    ``setItem`` False (the value was not kept: full or blocked), as the page's store does
+    (``assets/boot.js``), or raise.
+    """
 
     def __init__(self, store=None):
         self.store = store if store is not None else MemoryStore()
         self.memory = MemoryStore()
         self.problem = ""
+        # What was set aside on this visit, for the person: (catalogue key, its values; a list value is a
+        # list of catalogue keys); and how many of them the person has been told of.
+        self.aside = []
+        self.told = 0
 
     def get(self, key: str):
         """The text stored under ``key``, or None."""
@@ -51,7 +67,11 @@ class Storage:
             return value
         try:
             value = self.store.getItem(key)
+        except MemoryError:
+            return TOO_LARGE  # the store works: the value is not one of ours
         except Exception:
+            value = False
+        if value is False:
             self.problem = "storage.unavailable"
             return None
         return value if isinstance(value, str) else None
@@ -59,8 +79,10 @@ class Storage:
     def set(self, key: str, value: str) -> bool:
         """Store ``value``; False (and kept in memory) when the browser's store refuses."""
         try:
-            self.store.setItem(key, value)
+            kept = self.store.setItem(key, value) is not False
         except Exception:
+            kept = False
+        if not kept:
             self.memory.setItem(key, value)
             self.problem = "storage.full"
             return False
@@ -80,6 +102,7 @@ VIEW_KEY = "hearts.view"  # the page's copy of the engine's last view, drawn bef
 # What the person did before the engine was up: {"start": a new game's options (with its seed)} and/or
 # {"ahead": {"pass": cards} or {"play": card}}; sent to the engine when it is, then removed.
 PENDING_KEY = "hearts.pending"
+PENDING_PARTS = ("start", "ahead")
 MOST_HANDS = 1000  # more finished hands than any game has: a count beyond it is damage
 
 
@@ -94,9 +117,13 @@ def parse_json(text):
 
 
 def read_pending(storage: Storage) -> dict:
-    """What waits for the engine (PENDING_KEY), or nothing when it is missing or not ours."""
-    pending = parse_json(storage.get(PENDING_KEY))
-    return pending if isinstance(pending, dict) else {}
+    """What waits for the engine (PENDING_KEY), or nothing when it is missing; a damaged one is set aside."""
+    text = storage.get(PENDING_KEY)
+    pending = parse_json(text)
+    if text is not None and not (isinstance(pending, dict) and all(key in PENDING_PARTS for key in pending)):
+        set_aside(storage, [PENDING_KEY], "aside.pending")
+        return {}
+    return pending or {}
 
 
 def read_saved_game(storage: Storage):
@@ -113,9 +140,26 @@ def read_saved_game(storage: Storage):
     number = current.get("hand") if isinstance(current, dict) else None
     count = number if isinstance(number, int) and 0 <= number <= MOST_HANDS else 0
     hands = [parse_json(storage.get(protocol.hand_key(index))) for index in range(count)]
+    header = parse_json(game)
     # A finished game's current hand is its last, scored one: its review is read too.
-    reviews = [parse_json(storage.get(protocol.review_key(index))) for index in range(count + 1)]
-    return {"game": parse_json(game), "hands": hands, "current": current, "reviews": reviews}
+    seed = header.get("seed") if isinstance(header, dict) else None
+    reviews = [read_review(storage, index, seed) for index in range(count + 1)]
+    return {"game": header, "hands": hands, "current": current, "reviews": reviews}
+
+
+def read_review(storage: Storage, index: int, seed):
+    """The stored review of hand ``index`` of the game dealt from ``seed`` (the engine checks the rest), or
+    None; one that is not of that hand is set aside (it is computed again)."""
+    text = storage.get(protocol.review_key(index))
+    review = parse_json(text)
+    if (
+        text is None
+        or seed is None
+        or (isinstance(review, dict) and (review.get("game"), review.get("hand")) == (seed, index))
+    ):
+        return review
+    set_aside(storage, [protocol.review_key(index)], "aside.review", number=str(index + 1))
+    return None
 
 
 def saved_results(saved) -> list:
@@ -146,15 +190,35 @@ def apply_writes(storage: Storage, writes: list) -> None:
             storage.set(key, text)
 
 
-def set_aside(storage: Storage) -> None:
-    """Move a stored game the engine refused out of the way (kept under BROKEN_KEY, for a bug report)."""
+def game_keys(storage: Storage) -> list:
+    """The keys of every piece of the stored game (and the page's copies of it)."""
     keys = [protocol.SAVE_GAME, protocol.SAVE_CURRENT, protocol.LEGACY_SAVE, VIEW_KEY, PENDING_KEY]
     for index in range(stored_hands(storage)):
         keys += [protocol.hand_key(index), protocol.review_key(index)]
-    pieces = {}
+    return keys
+
+
+def set_aside(storage: Storage, keys: list, notice: str, **values) -> None:
+    """Move the pieces under ``keys`` out of the way, into BROKEN_KEY's record (for a bug report, or a newer
+    version of the game), and note ``notice`` (a catalogue key, with ``values``) for the person.
+
+    The record keeps what earlier visits set aside (a piece of the same key beside it, numbered; a record
+    that is not ours, as a piece of its own).  Each original goes before the record is written, and of a
+    huge piece only its start is kept, so that setting aside never fills the browser's store.
+    """
+    earlier = storage.get(BROKEN_KEY)
+    record = parse_json(earlier)
+    if not isinstance(record, dict):
+        record = {} if earlier is None else {BROKEN_KEY: earlier[:BROKEN_PIECE_LIMIT]}
     for key in keys:
         text = storage.get(key)
         if text is not None:
-            pieces[key] = text[:BROKEN_PIECE_LIMIT]  # a huge piece is not a game of ours: its start is enough
+            text = text[:BROKEN_PIECE_LIMIT]  # a huge piece is not a game of ours: its start is enough
+            name, number = key, 1
+            while name in record and record[name] != text:
+                number += 1
+                name = key + "#" + str(number)
+            record[name] = text
         storage.remove(key)
-    storage.set(BROKEN_KEY, json.dumps(pieces))
+    storage.set(BROKEN_KEY, json.dumps(record))
+    storage.aside.append((notice, values))

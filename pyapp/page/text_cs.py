@@ -466,6 +466,22 @@ TEXT = {
     ),
     "stats.percent": "{value} %",
     "review.passed_mark": "posláno",
+    # Damaged storage: what could not be read was set aside (pyapp.page.storage.set_aside)
+    "aside.settings_all": "Tvoje nastavení nešlo přečíst, a tak platí výchozí; uložená podoba je odložena stranou.",
+    "aside.settings": "Některá nastavení nešla přečíst a vrátila se na výchozí: {names}. Ostatní zůstávají.",
+    "aside.settings_unknown": (
+        "Tvoje nastavení obsahovalo něco, co tahle verze hry nezná: to je odloženo stranou, nastavení zůstává."
+    ),
+    "aside.stats_damaged": (
+        "Tvoje statistiky nešlo přečíst celé, a tak jsou odloženy stranou; hra počítá dál z toho, co přečíst šlo."
+    ),
+    "aside.stats_newer": (
+        "Tvoje statistiky uložila novější verze hry: tahle je nedotčené odložila stranou a počítá od začátku."
+    ),
+    "aside.view": "Obraz stolu z minulé návštěvy nešel přečíst a je odložen stranou; hra stůl vykreslí znovu.",
+    "aside.pending": "Tvůj tah z doby, kdy se hra spouštěla, nešel přečíst a je odložen stranou: zahraj ho znovu.",
+    "aside.review": "Rozbor {number}. kola nešel přečíst a je odložen stranou; spočítá se znovu.",
+    "aside.settings_cut": "Tvoje nastavení bylo uložené useknuté, a tak je odloženo stranou. Zůstává, co šlo přečíst: {names}; ostatní se vrátila na výchozí.",
 }
 
 

@@ -447,6 +447,22 @@ TEXT = {
     ),
     "stats.percent": "{value}%",
     "review.passed_mark": "passed",
+    # Damaged storage: what could not be read was set aside (pyapp.page.storage.set_aside)
+    "aside.settings_all": "Your settings could not be read, so they are back to their defaults; what was stored is set aside.",
+    "aside.settings": "Some settings could not be read and are back to their defaults: {names}. The others are kept.",
+    "aside.settings_unknown": (
+        "Your settings held something this version of the game does not know: it is set aside, your settings are kept."
+    ),
+    "aside.stats_damaged": (
+        "Your statistics could not be read in full and were set aside; counting goes on from what could be read."
+    ),
+    "aside.stats_newer": (
+        "Your statistics were kept by a newer version of the game: this one has set them aside untouched and counts afresh."
+    ),
+    "aside.view": "The picture of your last table could not be read and was set aside; the game draws the table again.",
+    "aside.pending": "Your move from while the game was starting could not be read and was set aside: make it again.",
+    "aside.review": "The review of hand {number} could not be read and was set aside; it is computed again.",
+    "aside.settings_cut": "Your settings were stored cut short and were set aside. Kept, as they could be read: {names}; the others are back to their defaults.",
 }
 
 

@@ -470,6 +470,22 @@ TEXT = {
     ),
     "stats.percent": "{value} %",
     "review.passed_mark": "perduota",
+    # Damaged storage: what could not be read was set aside (pyapp.page.storage.set_aside)
+    "aside.settings_all": "Tavo nustatymų nepavyko perskaityti, todėl grąžinti numatytieji; tai, kas buvo išsaugota, atidėta į šalį.",
+    "aside.settings": "Kai kurių nustatymų nepavyko perskaityti, jiems grąžintos numatytosios reikšmės: {names}. Kiti išlieka.",
+    "aside.settings_unknown": (
+        "Tavo nustatymuose buvo kažkas, ko ši žaidimo versija nežino: tai atidėta į šalį, nustatymai išlieka."
+    ),
+    "aside.stats_damaged": (
+        "Tavo statistikos nepavyko perskaityti visos, todėl ji atidėta į šalį; skaičiuojama toliau nuo to, ką pavyko perskaityti."
+    ),
+    "aside.stats_newer": (
+        "Tavo statistiką išsaugojo naujesnė žaidimo versija: ši ją nepaliestą atidėjo į šalį ir skaičiuoja iš naujo."
+    ),
+    "aside.view": "Paskutinio stalo vaizdo nepavyko perskaityti, todėl jis atidėtas į šalį; žaidimas stalą nupieš iš naujo.",
+    "aside.pending": "Tavo ėjimo, atlikto žaidimui dar įsijungiant, nepavyko perskaityti, todėl jis atidėtas į šalį: atlik jį dar kartą.",
+    "aside.review": "{number} dalijimo apžvalgos nepavyko perskaityti, todėl ji atidėta į šalį; ji bus apskaičiuota iš naujo.",
+    "aside.settings_cut": "Tavo nustatymai buvo išsaugoti nukirsti, todėl atidėti į šalį. Išlieka tai, ką pavyko perskaityti: {names}; kitiems grąžintos numatytosios reikšmės.",
 }
 
 

@@ -470,6 +470,22 @@ TEXT = {
     ),
     "stats.percent": "{value} %",
     "review.passed_mark": "poslané",
+    # Damaged storage: what could not be read was set aside (pyapp.page.storage.set_aside)
+    "aside.settings_all": "Tvoje nastavenia sa nedali prečítať, a tak platia predvolené; uložená podoba je odložená bokom.",
+    "aside.settings": "Niektoré nastavenia sa nedali prečítať a vrátili sa na predvolené: {names}. Ostatné zostávajú.",
+    "aside.settings_unknown": (
+        "Tvoje nastavenia obsahovali niečo, čo táto verzia hry nepozná: to je odložené bokom, nastavenia zostávajú."
+    ),
+    "aside.stats_damaged": (
+        "Tvoje štatistiky sa nedali prečítať celé, a tak sú odložené bokom; hra počíta ďalej z toho, čo sa prečítať dalo."
+    ),
+    "aside.stats_newer": (
+        "Tvoje štatistiky uložila novšia verzia hry: táto ich nedotknuté odložila bokom a počíta od začiatku."
+    ),
+    "aside.view": "Obraz stola z minulej návštevy sa nedal prečítať a je odložený bokom; hra stôl vykreslí znova.",
+    "aside.pending": "Tvoj ťah z času, keď sa hra spúšťala, sa nedal prečítať a je odložený bokom: zahraj ho znova.",
+    "aside.review": "Rozbor {number}. kola sa nedal prečítať a je odložený bokom; vypočíta sa znova.",
+    "aside.settings_cut": "Tvoje nastavenia boli uložené odseknuté, a tak sú odložené bokom. Zostáva, čo sa dalo prečítať: {names}; ostatné sa vrátili na predvolené.",
 }
 
 
