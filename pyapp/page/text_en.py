@@ -362,7 +362,7 @@ TEXT = {
     "reason.nothing_to_undo": "There is nothing of yours to undo",
     "reason.finish_refused": "Only a hand being played can be finished",
     "reason.seat_not_yours": "That seat is not yours",
-    "reason.hint_turn": "A hint is for your turn to play",
+    "reason.hint_turn": "A hint is for your turn to pass or play",
     "reason.message_unreadable": "The game engine could not read the page's message",
     "reason.versions_differ": "The page and the game engine are of different versions: reload the page",
     "reason.no_trick": "There is no trick to collect",
