@@ -74,11 +74,23 @@ def test_a_phone_plays_without_sideways_scrolling_and_with_big_enough_targets(br
             }"""
         )
         assert small == []
-        # A long message uses the screen's width (not half of it) and stays on screen.
+        # The hint's words (the figures' explained too) are on screen, within its width, over no button.
         page.click("[data-action=hint]")
-        page.wait_for_function("document.getElementById('notice').textContent.includes('fewer is better')")
-        box = page.locator("#notice").bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= width and box["width"] > width * 0.6
+        page.click("#hand [data-action=figures]")
+        page.wait_for_selector("#hand .card[data-hint]")
+        covered = page.evaluate(
+            """() => {
+                const words = document.querySelector('.hint-box').getBoundingClientRect();
+                const apart = (a, b) => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+                return [...document.querySelectorAll('button')]
+                    .filter(e => e.offsetParent !== null && !e.closest('.hint-box'))
+                    .filter(e => !apart(words, e.getBoundingClientRect()))
+                    .map(e => e.dataset.action || e.dataset.card || e.textContent.trim());
+            }"""
+        )
+        assert covered == []
+        box = page.locator("#hand .hint-box").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width and 0 <= box["y"] < height
     finally:
         context.close()
 

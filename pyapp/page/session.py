@@ -30,6 +30,14 @@ DEFAULT_SETTINGS = {
 ENGINE_SETTINGS = ("think_ms", "speed", "collect", "autoplay")  # what the engine needs to know
 
 
+def same_decision(was, now) -> bool:
+    """Whether views ``was`` and ``now`` ask the same decision of the same person (a hint for one holds for
+    the other: the computers passing meanwhile change nothing in it)."""
+    if was is None:
+        return False
+    return (was.step, was.seat, was.hand, was.legal, was.trick) == (now.step, now.seat, now.hand, now.legal, now.trick)
+
+
 class Session:
     """What the person sees and has chosen on this page."""
 
@@ -41,7 +49,10 @@ class Session:
         self.waiting = None  # that decision, made ahead: {"pass": cards} or {"play": card}
         self.results = []  # every scored hand of the game (pyapp.shared.protocol.Result)
         self.selected = []
-        self.hint = None
+        self.hint = None  # the play's hint on screen (pyapp.shared.protocol.Hint)
+        self.pass_hint = None  # the pass's (pyapp.shared.protocol.PassHint)
+        self.figures = False  # the play hint's figures shown on every card (the person asked for them)
+        self.hinting = False  # a hint asked for, not yet answered
         self.panel = ""
         self.link = None  # a shared deal waiting for the person's answer
         self.stats = player_stats.empty()
@@ -82,7 +93,13 @@ class Session:
         self.ready = ready
         self.ahead = False
         self.waiting = None
-        self.hint = None
+        if not same_decision(shown, view):
+            self.drop_hint()
+
+    def drop_hint(self) -> None:
+        """No hint on screen (another decision is in view)."""
+        self.hint = self.pass_hint = None
+        self.figures = False
 
     def take_results(self, results_count: int, new_results: list) -> None:
         """The scored hands: ``results_count`` of them, the last ``new_results`` new since the last answer."""

@@ -305,8 +305,6 @@ TEXT = {
     "notice.broken_save": "Your saved game could not be loaded and was set aside: {error}",
     "notice.starting": "The game is still starting…",
     "notice.wait": "Wait for your turn",
-    "notice.thinking": "Thinking about your cards…",
-    "notice.hint": "Hint: the {card} looks best. The figure on each card is the points you can expect to take this hand if you play it: fewer is better.",
     "storage.unavailable": "This browser does not let the game use its storage; progress lasts until the page closes.",
     "storage.full": "The browser's storage is full or blocked, so this game is not saved past this page.",
     # Why a card cannot be played
@@ -383,6 +381,27 @@ TEXT = {
     "suit.D": "diamonds",
     "suit.S": "spades",
     "suit.H": "hearts",
+    # The hint: the pass's three cards and why, the card to play, its figures on demand (pyapp.page.hint_view).
+    "hint.badge": "Hint",
+    "hint.card": "{card}, suggested by the hint",
+    "hint.thinking": "Thinking about your hint…",
+    "hint.pass": "Hint: pass {cards} (marked in your hand).",
+    "hint.play": "Hint: play {card} (marked in your hand).",
+    "hint.figures_show": "Show the figures",
+    "hint.figures_hide": "Hide the figures",
+    "hint.figures": "Each figure: about how many points you would likely take in the rest of this hand after playing that card; lower is better. {card}: about {points}.",
+    "hint.why.pass_queen": "{cards}: the queen of spades costs 13 points if you take her.",
+    "hint.why.pass_high_spades": "{cards}: a spade above the queen can win her trick, and her 13 points.",
+    "hint.why.pass_void_clubs": "{cards}: with no clubs left, you may throw hearts or the queen of spades on clubs.",
+    "hint.why.pass_void_diamonds": "{cards}: with no diamonds left, you may throw hearts or the queen of spades on diamonds.",
+    "hint.why.pass_void_spades": "{cards}: with no spades left, you may throw hearts or the queen on spades.",
+    "hint.why.pass_high_hearts": "{cards}: each heart you take is a point, and high hearts win tricks.",
+    "hint.why.pass_high_cards": "{cards}: high cards win tricks, and tricks can hold points.",
+    "hint.why.pass_hearts": "{cards}: each heart you take is a point.",
+    "hint.why.pass_shorten": "{cards}: a short suit runs out sooner; then you may throw away points.",
+    "hint.why.keep_omnibus": "Keep {cards}: whoever takes it scores −10, good for you.",
+    "hint.why.keep_queen": "Keep {cards}: with this many spades you can hold her back and later throw her on someone else's trick.",
+    "hint.why.keep_low_spades": "Keep {cards}: spades under the queen let you play below her when spades are led.",
 }
 
 

@@ -11,7 +11,8 @@ from ..shared.protocol import is_card
 from . import player_stats
 from .chart import render_chart
 from .friends_view import benched, friends_line, render_invitations, render_join, stood_in
-from .i18n import card_name, decimal, has_text, languages, shown_name, t
+from .hint_view import card_hint, render_hint
+from .i18n import card_name, has_text, languages, shown_name, t
 from .i18n import language as current_language
 from .markup import card_markup, close_button, dialog, escape, seat_name, short_card, trick_figures
 from .names import COLLECT, DEFAULT_LEVEL, SPEEDS, THINK_TIMES, TOGGLE
@@ -240,25 +241,24 @@ def render_hand(session) -> str:
         if session.dealing:
             classes.append("deal")
             attributes += f' style="--i:{index}"'
+        hinted, hint_attributes, label = card_hint(session, index, text)
         if text in received:
             classes.append("received")
-            attributes += f' data-badge="{t("hand.received")}"'
-        label = ""
-        hint = session.hint if step == "play" else None
-        if hint and text in hint.points:
-            best = text == hint.best
-            classes.append("best" if best else "")
-            points = decimal(hint.points[text])  # one decimal: an estimate, not a count
-            attributes += f' data-hint="{points}"'
-            label = t("hand.estimate_best" if best else "hand.estimate", card=card_name(text), points=points)
+            if not hinted:  # (one badge: the hint's says more now)
+                attributes += f' data-badge="{t("hand.received")}"'
+        classes.append(hinted)
+        attributes += hint_attributes
         buttons.append(card_markup(text, "button", " ".join(c for c in classes if c), attributes, label))
-    parts = [f'<div class="cards" role="group" aria-label="{t("hand.label")}">{"".join(buttons)}</div>']
+    parts = [
+        render_hint(session),
+        f'<div class="cards" role="group" aria-label="{t("hand.label")}">{"".join(buttons)}</div>',
+    ]
     tools = []
     if benched_here(session):
         tools.append(("back", "friends.play_again"))
     if step == "collect" and session.may("collect"):  # a button too, so that a keyboard can collect
         tools.append(("collect", "trick.collect"))
-    if step == "play":
+    if step in ("pass", "play"):
         tools.append(("hint", "hand.hint"))
     if step in UNDO_STEPS and view.can_undo and session.settings.get("undo") != "off" and not session.party:
         tools.append(("undo", "hand.undo"))
