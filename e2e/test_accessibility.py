@@ -26,10 +26,16 @@ def serious_violations(page) -> list[str]:
 
 def test_axe_finds_nothing_serious_on_the_table_the_settings_and_the_score_sheet(page, server_url):
     open_game(page, server_url)
-    assert serious_violations(page) == []  # the table while passing
+    wait_for_person(page)
+    page.click("[data-action=hint]")
+    page.wait_for_selector("#hand .hint-box li")
+    assert serious_violations(page) == []  # the table while passing, with the hint's cards and reasons
     take_turn(page)
     play_until(page, "play")
-    assert serious_violations(page) == []  # the table while playing
+    page.click("[data-action=hint]")
+    page.click("#hand [data-action=figures]")
+    page.wait_for_selector("#hand .card[data-hint]")
+    assert serious_violations(page) == []  # the table while playing, with the hint and its figures
     page.click("header [data-panel=settings]")
     page.wait_for_selector("#opt-language")
     assert serious_violations(page) == []
@@ -74,11 +80,24 @@ def test_a_phone_plays_without_sideways_scrolling_and_with_big_enough_targets(br
             }"""
         )
         assert small == []
-        # A long message uses the screen's width (not half of it) and stays on screen.
+        # The hint's words (the figures' explained too) are on screen, within its width, over no button.
         page.click("[data-action=hint]")
-        page.wait_for_function("document.getElementById('notice').textContent.includes('fewer is better')")
-        box = page.locator("#notice").bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= width and box["width"] > width * 0.6
+        page.click("#hand [data-action=figures]")
+        page.wait_for_selector("#hand .card[data-hint]")
+        covered = page.evaluate(
+            """() => {
+                const words = document.querySelector('.hint-box').getBoundingClientRect();
+                const apart = (a, b) => a.right <= b.left || b.right <= a.left
+                    || a.bottom <= b.top || b.bottom <= a.top;
+                return [...document.querySelectorAll('button')]
+                    .filter(e => e.offsetParent !== null && !e.closest('.hint-box'))
+                    .filter(e => !apart(words, e.getBoundingClientRect()))
+                    .map(e => e.dataset.action || e.dataset.card || e.textContent.trim());
+            }"""
+        )
+        assert covered == []
+        box = page.locator("#hand .hint-box").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width and 0 <= box["y"] < height
     finally:
         context.close()
 

@@ -226,14 +226,21 @@ def test_levels_thinking_and_the_hint(page, server_url):
     page.wait_for_selector("#dialog", state="hidden")
     record = saved_game(page)
     assert [seat["bot"] for seat in record["game"]["seats"]] == [None, "hard", "medium", "basic"]
+    wait_for_person(page)
+    page.click("[data-action=hint]")  # while passing: three cards marked, and why
+    page.wait_for_selector("#hand .hint-box li")
+    assert page.locator("#hand .card.hinted").count() == 3
+    assert page.text_content("#hand .hint-box").startswith("Hint: pass ")
     pass_three(page)
     play_until(page, "play")
     legal = page.locator("#hand .card:not(.dim)").count()
-    page.click("[data-action=hint]")
+    page.click("[data-action=hint]")  # while playing: the card marked, the figures on demand
+    page.wait_for_selector("#hand .card.hinted")
+    assert page.locator("#hand .card.hinted").count() == 1 and page.locator("#hand .card[data-hint]").count() == 0
+    page.click("[data-action=figures]")
     page.wait_for_selector("#hand .card[data-hint]")
     assert page.locator("#hand .card[data-hint]").count() == legal
-    assert page.locator("#hand .card.best").count() == 1
-    assert "looks best" in page.text_content("#notice")
+    assert "lower is better" in page.text_content("#hand .hint-box")
     # Play on until the Hard seat (Eva) is shown thinking.
     thinking = "() => document.querySelector('.status').textContent.includes('Eva is thinking')"
     for _ in range(60):

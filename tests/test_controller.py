@@ -42,6 +42,7 @@ class Actuator:
     def __init__(self) -> None:
         self.window = SimpleNamespace(navigator=SimpleNamespace(languages=["en"]))
         self.notices: list[str] = []
+        self.spoken: list[str] = []  # what the live region read out
         self.html = ""
 
     def label_page(self, code):
@@ -57,6 +58,9 @@ class Actuator:
         pass
 
     def announce(self, text):
+        self.spoken.append(text)
+
+    def reveal_hint(self):
         pass
 
     def sound(self, effect, settings):
@@ -530,5 +534,41 @@ def test_the_countdown_to_the_computer_playing_for_a_friend_who_left_ticks(monke
         seconds = (controller.session.view.friends["away"][0][1] + 999) // 1000
         assert f"Bo is away: the computer plays for them in {seconds} s" in actuator.html
         await eventually(lambda: "plays for them in 1 s" in actuator.html)  # down to the last second
+
+    run_async(run())
+
+
+def test_the_hint_while_passing_and_playing_is_drawn_above_the_hand_and_read_out_never_in_a_notice():
+    async def run():
+        controller, actuator = await booted(MemoryStore(), 31)
+        session = controller.session
+        assert session.step == protocol.STEP_PASS
+        await controller.perform("hint", {})
+        assert len(session.pass_hint.cards) == 3 and session.hint is None
+        assert actuator.html.count('data-badge="Hint"') == 3 and 'class="hint-box"' in actuator.html
+        assert actuator.spoken[-1].startswith("Hint: pass ") and actuator.notices == []
+        for card in session.pass_hint.cards:  # picking them keeps the hint (and the engine's views meanwhile)
+            await controller.perform("card", {"card": card})
+        assert session.pass_hint is not None and session.ready_to_pass
+        await controller.perform("pass", {})
+        for _ in range(400):
+            if session.step == protocol.STEP_PLAY and session.view.after_ms is None:
+                break
+            if session.step == protocol.STEP_COLLECT:
+                await controller.perform("collect", {})
+            await asyncio.sleep(0.01)
+        assert session.pass_hint is None and "hint-box" not in actuator.html
+        await controller.perform("hint", {})
+        best = session.hint.best
+        assert best in session.view.legal and actuator.html.count('data-badge="Hint"') == 1
+        assert "data-hint=" not in actuator.html and actuator.spoken[-1].startswith("Hint: play ")
+        await controller.perform("figures", {})
+        assert actuator.html.count("data-hint=") == len(session.view.legal) and "lower is better" in actuator.html
+        assert "lower is better" in actuator.spoken[-1]
+        await controller.perform("figures", {})
+        assert "data-hint=" not in actuator.html
+        assert actuator.notices == []  # nothing over the buttons
+        await controller.perform("card", {"card": best})
+        assert session.hint is None and "hint-box" not in actuator.html
 
     run_async(run())

@@ -27,6 +27,7 @@ RECORDS = [
     protocol.Result,
     protocol.Refusal,
     protocol.Hint,
+    protocol.PassHint,
     protocol.Link,
     protocol.Review,
     protocol.Decision,

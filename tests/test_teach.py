@@ -227,11 +227,11 @@ class TestSummaryAndGameOver:
                 scores=[score, 10, 20, 30],
             )  # fmt: skip
             player_stats.record(stats, game, [], presets)
-        loaded = player_stats.load(json.dumps(stats))
+        loaded, _ = player_stats.read(json.dumps(stats))
         assert loaded["presets"]["classic"]["best"] == 35 and player_stats.total(loaded)["best"] == 35
         assert (
             "best"
-            not in player_stats.load(json.dumps({"version": 1, "presets": {"classic": {"best": "x"}}}))["presets"][
+            not in player_stats.read(json.dumps({"version": 1, "presets": {"classic": {"best": "x"}}}))[0]["presets"][
                 "classic"
             ]
         )

@@ -64,7 +64,7 @@ def _do(host: Host, friend: Friend, message: dict[str, Any]) -> dict[str, Any]:
     elif intent == protocol.HINT:
         if friend.hinted == len(table.match.history):  # a hint costs the host a think time: one a turn
             raise IllegalAction(Reason("You have had the hint for this card", "hint_given"))
-        host.answering = (friend, {"hint": table.hint(seat), "reply_to": message["n"]})
+        host.answering = (friend, {**table.advice(seat), "reply_to": message["n"]})
         friend.hinted = len(table.match.history)
         return {"quiet": True}
     else:  # the greeting: the friend's device is sent everything (Friends.read has reset what it had),

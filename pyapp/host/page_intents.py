@@ -191,8 +191,9 @@ def finish(host: Host, data: dict[str, Any]) -> None:
 
 
 def hint(host: Host, data: dict[str, Any]) -> dict[str, Any]:
-    """The Hard player's estimate of each card the person may play."""
-    return {"hint": host.table_or_refuse().hint(host.page.seat)}
+    """A hint for the person's decision: the three cards to pass and why, or the Hard player's estimate of
+    each card they may play (:meth:`pyapp.host.table.Table.advice`)."""
+    return host.table_or_refuse().advice(host.page.seat)
 
 
 def read_link(host: Host, data: dict[str, Any]) -> dict[str, Any]:

@@ -65,6 +65,7 @@ ANSWER_DEFAULTS: dict[str, Any] = {
     "new_results": [],
     "writes": [],
     "hint": None,
+    "pass_hint": None,
     "link": None,
     "query": None,
     "jobs": [],

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..bots import BOTS, THINKING, Bot, ExpertBot, HardBot, make_bot
 from ..bots.hard import DEFAULT_BUDGET_MS
+from ..bots.pass_advice import advise_pass
 from ..bots.pool import LOCAL, LocalPool
 from ..engine.actions import Action
 from ..engine.cards import card_text
@@ -257,12 +258,28 @@ class Table:
                 return index
         return None
 
+    def advice(self, seat: int) -> dict[str, Any]:
+        """A hint for ``seat``'s decision, as the answer's field that carries it: ``pass_hint`` while it has
+        cards to pass (:meth:`pass_hint`), else ``hint`` (:meth:`hint`)."""
+        if self.match.phase is Phase.PASS and seat in self.people_to_act:
+            return {"pass_hint": self.pass_hint(seat)}
+        return {"hint": self.hint(seat)}
+
+    def pass_hint(self, seat: int) -> dict[str, Any]:
+        """The Expert player's pass for ``seat``, with its reasons (:mod:`pyapp.bots.pass_advice`)."""
+        if self.match.phase is not Phase.PASS or seat not in self.people_to_act:
+            raise IllegalAction(Reason("A hint is for your turn to pass or play", "hint_turn"))
+        return advise_pass(observe(self.match, seat), self._advice_seed(), budget_ms=self.think_ms).to_data()
+
+    def _advice_seed(self) -> int:
+        return chance_number(self.match.seed) + len(self.match.history)
+
     def hint(self, seat: int) -> dict[str, Any]:
         """The Hard player's advice for ``seat``'s play: expected points for each legal card, and its choice."""
         view = observe(self.match, seat)
         if view.phase is not Phase.PLAY or self.match.current_seat != seat:
-            raise IllegalAction(Reason("A hint is for your turn to play", "hint_turn"))
-        adviser = HardBot(chance_number(self.match.seed) + len(self.match.history), budget_ms=self.think_ms)
+            raise IllegalAction(Reason("A hint is for your turn to pass or play", "hint_turn"))
+        adviser = HardBot(self._advice_seed(), budget_ms=self.think_ms)
         estimates = adviser.evaluate(view)
         best = adviser.best(estimates)
         return {

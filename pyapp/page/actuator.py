@@ -109,6 +109,16 @@ class Actuator:
                 target.focus(self.window.JSON.parse('{"preventScroll": true}'))  # no jump on a phone
                 return
 
+    def reveal_hint(self) -> None:
+        """Scroll the hint's words and the hand (its cards and buttons) into view: below a table that fills
+        a small screen, they may be out of sight; when they do not fit together, the words come first."""
+        hand = self.regions["hand"]
+        words = hand.querySelector(".hint-box")
+        if words:
+            fits = hand.getBoundingClientRect().height <= self.window.innerHeight
+            where = self.window.JSON.parse('{"block": "end"}' if fits else '{"block": "start"}')
+            (hand if fits else words).scrollIntoView(where)
+
     def show_menu(self, shown: bool) -> None:
         """Open or fold the top bar's menu (a narrow screen shows the game's buttons only on demand)."""
         self.document.querySelector(".topbar").classList.toggle("open", shown)

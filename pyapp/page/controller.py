@@ -18,8 +18,9 @@ from .announce import announcement, sound_of
 from .first_deal import can_deal_ahead, first_view
 from .friends import invitation_link, read_reply
 from .friends_view import friend_seats
+from .hint_view import hint_of, spoken
 from .i18n import DEFAULT as DEFAULT_LANGUAGE
-from .i18n import card_name, pick_language, set_language, shown_name, t
+from .i18n import pick_language, set_language, shown_name, t
 from .names import DEFAULT_LEVEL
 from .player_stats import STATS_KEY
 from .session import AHEAD_STEPS
@@ -479,9 +480,22 @@ class Controller:
             await self.act(protocol.UNDO, fresh=True)
 
     async def on_hint(self, action: str, data: dict) -> None:
-        """A hint asked for on the person's turn to play."""
-        if self.step_now(action) == protocol.STEP_PLAY:
-            await self.hint()
+        """A hint asked for on the person's turn to pass or play (once a decision: it stays on screen)."""
+        step = self.step_now(action)
+        if self.session.hinting:
+            return  # already asked
+        if step in (protocol.STEP_PASS, protocol.STEP_PLAY) and hint_of(self.session) is None:
+            await self.hint(step)
+        elif hint_of(self.session) is not None:
+            self.actuator.reveal_hint()  # asked again: the words already there, brought into view
+
+    async def on_figures(self, action: str, data: dict) -> None:
+        """The play hint's figures shown on every card, or hidden again."""
+        if hint_of(self.session) is not None and self.session.step == protocol.STEP_PLAY:
+            self.session.figures = not self.session.figures
+            self.actuator.announce(spoken(self.session))
+            self.render()
+            self.actuator.reveal_hint()
 
     async def on_review(self, action: str, data: dict) -> None:
         """A finished hand's review opened."""
@@ -591,16 +605,21 @@ class Controller:
         else:
             self.notify(t("notice.wait"))
 
-    async def hint(self) -> None:
-        """The Hard player's estimate on each card, and the card it would play."""
-        self.notify(t("notice.thinking"))
+    async def hint(self, step: str) -> None:
+        """The hint for the decision of ``step``: the cards to pass and why, or the card to play (and the
+        Hard player's estimate on each), shown above the hand and read out."""
+        session = self.session
+        session.hinting = True
+        self.render()
         answer = await self.client.send(protocol.HINT)
+        session.hinting = False
         if not answer.ok:
             self.notify(refusal_text(answer.refusal))
-        elif self.session.step == protocol.STEP_PLAY:
-            self.session.hint = answer.hint
-            self.notify(t("notice.hint", card=card_name(answer.hint.best)), 8)
-            self.render()
+        elif session.step == step:
+            session.hint, session.pass_hint = answer.hint, answer.pass_hint
+            self.actuator.announce(spoken(session))
+        self.render()
+        self.actuator.reveal_hint()
 
     def change_panel(self, action: str, data: dict) -> None:
         """Open or close a panel (or the game's result), ask to reset the statistics or reset them, follow the form's preset."""
@@ -754,6 +773,7 @@ ACTIONS = {
     "moon": "on_moon",
     "undo": "on_undo",
     "hint": "on_hint",
+    "figures": "on_figures",
     "review": "on_review",
     "review-page": "on_review_page",
     "open": "on_panel",

@@ -42,6 +42,14 @@ def positions(hand: list, cards: list) -> list:
     return found
 
 
+def same_decision(was, now) -> bool:
+    """Whether views ``was`` and ``now`` ask the same decision of the same person (a hint for one holds for
+    the other: the computers passing meanwhile change nothing in it)."""
+    if was is None:
+        return False
+    return (was.step, was.seat, was.hand, was.legal, was.trick) == (now.step, now.seat, now.hand, now.legal, now.trick)
+
+
 class Session:
     """What the person sees and has chosen on this page."""
 
@@ -54,7 +62,10 @@ class Session:
         self.results = []  # every scored hand of the game (pyapp.shared.protocol.Result)
         self.selected = []  # the positions in the view's hand picked to pass (two decks: equal cards are two picks)
         self.waiting_at = None  # the position of the card played ahead (of two equal cards, the one clicked)
-        self.hint = None
+        self.hint = None  # the play's hint on screen (pyapp.shared.protocol.Hint)
+        self.pass_hint = None  # the pass's (pyapp.shared.protocol.PassHint)
+        self.figures = False  # the play hint's figures shown on every card (the person asked for them)
+        self.hinting = False  # a hint asked for, not yet answered
         self.panel = ""
         self.welcome = False  # a first visit: the goal is said in a line (pyapp.page.how_to_play.render_welcome)
         self.link = None  # a shared deal waiting for the person's answer
@@ -101,8 +112,14 @@ class Session:
         self.ahead = False
         self.waiting = None
         self.waiting_at = None
-        self.hint = None
         self.away_passed_ms = 0
+        if not same_decision(shown, view):
+            self.drop_hint()
+
+    def drop_hint(self) -> None:
+        """No hint on screen (another decision is in view)."""
+        self.hint = self.pass_hint = None
+        self.figures = False
 
     def take_results(self, results_count: int, new_results: list) -> None:
         """The scored hands: ``results_count`` of them, the last ``new_results`` new since the last answer."""

@@ -482,6 +482,27 @@ TEXT = {
     "aside.pending": "Tvůj tah z doby, kdy se hra spouštěla, nešel přečíst a je odložen stranou: zahraj ho znovu.",
     "aside.review": "Rozbor {number}. kola nešel přečíst a je odložen stranou; spočítá se znovu.",
     "aside.settings_cut": "Tvoje nastavení bylo uložené useknuté, a tak je odloženo stranou. Zůstává, co šlo přečíst: {names}; ostatní se vrátila na výchozí.",
+    # Nápověda: tři karty k poslání a proč, karta k zahrání, čísla na požádání (pyapp.page.hint_view).
+    "hint.badge": "Tip",
+    "hint.card": "{card}, tip nápovědy",
+    "hint.thinking": "Přemýšlím o nápovědě…",
+    "hint.pass": "Nápověda: pošli {cards} (v ruce označené).",
+    "hint.play": "Nápověda: zahraj {card} (v ruce označená).",
+    "hint.figures_show": "Ukázat čísla",
+    "hint.figures_hide": "Skrýt čísla",
+    "hint.figures": "Číslo na kartě: kolik bodů asi vezmeš do konce tohoto kola, když ji zahraješ; méně je lépe. {card}: asi {points}.",
+    "hint.why.pass_queen": "{cards}: piková dáma tě stojí 13 bodů, když ji vezmeš.",
+    "hint.why.pass_high_spades": "{cards}: pik vyšší než dáma může vzít její štych i s jejími 13 body.",
+    "hint.why.pass_void_clubs": "{cards}: bez křížů můžeš na vynesené kříže odhodit srdce nebo pikovou dámu.",
+    "hint.why.pass_void_diamonds": "{cards}: bez kár můžeš na vynesené káry odhodit srdce nebo pikovou dámu.",
+    "hint.why.pass_void_spades": "{cards}: bez piků můžeš na vynesené piky odhodit srdce nebo dámu.",
+    "hint.why.pass_high_hearts": "{cards}: každé vzaté srdce je bod a vysoká srdce berou štychy.",
+    "hint.why.pass_high_cards": "{cards}: vysoké karty berou štychy a ve štychu můžou být body.",
+    "hint.why.pass_hearts": "{cards}: každé vzaté srdce je bod.",
+    "hint.why.pass_shorten": "{cards}: krátká barva ti dřív dojde a pak můžeš odhazovat body.",
+    "hint.why.keep_omnibus": "Nech si {cards}: kdo ji vezme, dostane −10 bodů, a to se ti hodí.",
+    "hint.why.keep_queen": "Nech si {cards}: s tolika piky můžeš dámu podržet a později ji shodit do cizího štychu.",
+    "hint.why.keep_low_spades": "Nech si {cards}: s piky pod dámou můžeš jít pod ni, když se vynášejí piky.",
 }
 
 

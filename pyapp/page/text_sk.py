@@ -486,6 +486,27 @@ TEXT = {
     "aside.pending": "Tvoj ťah z času, keď sa hra spúšťala, sa nedal prečítať a je odložený bokom: zahraj ho znova.",
     "aside.review": "Rozbor {number}. kola sa nedal prečítať a je odložený bokom; vypočíta sa znova.",
     "aside.settings_cut": "Tvoje nastavenia boli uložené odseknuté, a tak sú odložené bokom. Zostáva, čo sa dalo prečítať: {names}; ostatné sa vrátili na predvolené.",
+    # Nápoveda: tri karty na poslanie a prečo, karta na zahranie, čísla na požiadanie (pyapp.page.hint_view).
+    "hint.badge": "Tip",
+    "hint.card": "{card}, tip nápovedy",
+    "hint.thinking": "Premýšľam o nápovede…",
+    "hint.pass": "Nápoveda: pošli {cards} (v ruke označené).",
+    "hint.play": "Nápoveda: zahraj {card} (v ruke označená).",
+    "hint.figures_show": "Ukázať čísla",
+    "hint.figures_hide": "Skryť čísla",
+    "hint.figures": "Číslo na karte: koľko bodov asi zoberieš do konca tohto kola, keď ju zahráš; menej je lepšie. {card}: asi {points}.",
+    "hint.why.pass_queen": "{cards}: piková dáma ťa stojí 13 bodov, keď ju zoberieš.",
+    "hint.why.pass_high_spades": "{cards}: pik vyšší ako dáma môže zobrať jej štich aj s jej 13 bodmi.",
+    "hint.why.pass_void_clubs": "{cards}: bez krížov môžeš na vynesené kríže odhodiť srdce alebo pikovú dámu.",
+    "hint.why.pass_void_diamonds": "{cards}: bez kár môžeš na vynesené káry odhodiť srdce alebo pikovú dámu.",
+    "hint.why.pass_void_spades": "{cards}: bez pikov môžeš na vynesené piky odhodiť srdce alebo dámu.",
+    "hint.why.pass_high_hearts": "{cards}: každé zobraté srdce je bod a vysoké srdcia berú štichy.",
+    "hint.why.pass_high_cards": "{cards}: vysoké karty berú štichy a v štichu môžu byť body.",
+    "hint.why.pass_hearts": "{cards}: každé zobraté srdce je bod.",
+    "hint.why.pass_shorten": "{cards}: krátka farba ti skôr dôjde a potom môžeš odhadzovať body.",
+    "hint.why.keep_omnibus": "Nechaj si {cards}: kto ju zoberie, dostane −10 bodov, a to sa ti hodí.",
+    "hint.why.keep_queen": "Nechaj si {cards}: s toľkými pikmi môžeš dámu podržať a neskôr ju zhodiť do cudzieho štichu.",
+    "hint.why.keep_low_spades": "Nechaj si {cards}: s pikmi pod dámou môžeš ísť pod ňu, keď sa vynášajú piky.",
 }
 
 

@@ -10,8 +10,9 @@ import math
 from . import player_stats
 from .chart import render_chart
 from .friends_view import benched, friends_line, render_invitations, render_join, stood_in
+from .hint_view import card_hint, render_hint
 from .how_to_play import render_how_to_play
-from .i18n import card_name, decimal, languages, seat_shown_name, t
+from .i18n import card_name, languages, seat_shown_name, t
 from .i18n import language as current_language
 from .markup import card_markup, close_button, dialog, escape, seat_name, short_card, trick_figures
 from .names import COLLECT, DEFAULT_LEVEL, SPEEDS, THINK_TIMES, TOGGLE
@@ -229,28 +230,28 @@ def render_hand(session) -> str:
         if session.dealing:
             classes.append("deal")
             attributes += f' style="--i:{index}"'
-        label = ""
-        hint = session.hint if step == "play" else None
-        if hint and text in hint.points:
-            best = text == hint.best
-            classes.append("best" if best else "")
-            points = decimal(hint.points[text])  # one decimal: an estimate, not a count
-            attributes += f' data-hint="{points}"'
-            label = t("hand.estimate_best" if best else "hand.estimate", card=card_name(text), points=points)
+        hinted, hint_attributes, label = card_hint(session, index, text)
         if text in received:
             classes.append("received")
             # The badge drawn before the card would lead its name ("new Two of clubs"): the name says the
             # card first, then that it is new.
             badge = t("hand.received")
-            attributes += f' data-badge="{badge}" aria-label="{label or card_name(text)} ({badge})"'
+            if not hinted:  # (one badge: the hint's says more now)
+                attributes += f' data-badge="{badge}"'
+            attributes += f' aria-label="{label or card_name(text)} ({badge})"'
+        classes.append(hinted)
+        attributes += hint_attributes
         buttons.append(card_markup(text, "button", " ".join(c for c in classes if c), attributes, label))
-    parts = [f'<div class="cards" role="group" aria-label="{t("hand.label")}">{"".join(buttons)}</div>']
+    parts = [
+        render_hint(session),
+        f'<div class="cards" role="group" aria-label="{t("hand.label")}">{"".join(buttons)}</div>',
+    ]
     tools = []
     if benched_here(session):
         tools.append(("back", "friends.play_again"))
     if step == "collect" and session.may("collect"):  # a button too, so that a keyboard can collect
         tools.append(("collect", "trick.collect"))
-    if step == "play":
+    if step in ("pass", "play"):
         tools.append(("hint", "hand.hint"))
     if step in UNDO_STEPS and view.can_undo and session.settings.get("undo") != "off" and not session.party:
         tools.append(("undo", "hand.undo"))

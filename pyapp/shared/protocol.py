@@ -593,6 +593,15 @@ class Hint(Record):
 
 
 @declared
+class PassHint(Record):
+    """The advice for a pass: the cards to pass (the Expert player's), and why, as reasons (a code of
+    :mod:`pyapp.bots.pass_advice`, which the page words, and the cards it speaks of): those for passing
+    each card first, then those for cards worth keeping."""
+
+    FIELDS = {"cards": CARD_LIST, "reasons": ListOf(Row(WORD, CARD_LIST), MAX_CARDS)}
+
+
+@declared
 class Decision(Record):
     """One reviewed decision of a person's: the trick's number (-1: the pass), the cards chosen, each choice
     as [cards, expected points this hand] (best first), the points it lost against the best, whether
@@ -669,6 +678,7 @@ class Answer(Record):
         "new_results": ListOf(Result, MAX_ITEMS),
         "writes": ListOf(Row(Text(MAX_WORD), Maybe(DATA)), MAX_ITEMS),
         "hint": Maybe(Hint),
+        "pass_hint": Maybe(PassHint),
         "link": Maybe(Link),
         "query": Maybe(Text(MAX_TEXT)),
         "jobs": ListOf(DATA, MAX_ITEMS),
@@ -679,7 +689,7 @@ class Answer(Record):
         "reply_to": Maybe(COUNT),
         "patch": Maybe(COUNT),
     }
-    ADDED = ("patch",)  # (a friend's page reads an older host's refusal of its version)
+    ADDED = ("patch", "pass_hint")  # (a friend's page reads an older host's answers, which lack them)
 
     def check(self, reading: Reading) -> None:
         """Refuse seats the table does not have (the view's table, else the one the reader knew)."""

@@ -1,0 +1,91 @@
+"""The hint on screen: the cards it suggests lifted in the hand with a badge, and its words just above the hand.
+
+While passing, the hint is the three cards to pass with the reasons for them
+(:class:`pyapp.shared.protocol.PassHint`, whose codes each have a text here);
+while playing, the one card to play, and, only when the person asks for them
+(``session.figures``), the estimate on every card with what it means.  The
+words sit in the page's flow, above the cards, so they never cover a button.
+Plain Python for MicroPython and CPython.
+"""
+
+from .i18n import card_name, decimal, has_text, t
+from .review_view import coloured
+from .session import positions
+
+
+def hint_of(session):
+    """The hint on screen for the decision in view: the pass's or the play's (None: none)."""
+    step = session.step
+    if step == "pass":
+        return session.pass_hint
+    return session.hint if step == "play" else None
+
+
+def marked(session) -> list:
+    """The indices in the hand of the cards the hint suggests (of two identical cards, the first)."""
+    step, hand = session.step, session.view.hand if session.view is not None else []
+    if step == "pass" and session.pass_hint is not None:
+        wanted = list(session.pass_hint.cards)
+    elif step == "play" and session.hint is not None:
+        wanted = [session.hint.best]
+    else:
+        return []
+    return positions(hand, wanted)
+
+
+def card_hint(session, index: int, card: str) -> tuple:
+    """What the hint adds to a card of the hand: (its class, its attributes, its spoken name or "")."""
+    classes, attributes, label = "", "", ""
+    if index in marked(session):
+        classes, attributes = "hinted", f' data-badge="{t("hint.badge")}"'
+        label = t("hint.card", card=card_name(card))
+    hint = session.hint if session.step == "play" else None
+    if hint is not None and session.figures and card in hint.points:
+        points = decimal(hint.points[card])  # one decimal: an estimate, not a count
+        attributes += f' data-hint="{points}"'
+        label = t("hand.estimate_best" if card == hint.best else "hand.estimate", card=card_name(card), points=points)
+    return classes, attributes, label
+
+
+def reason_text(code: str, cards) -> str:
+    """One reason of a pass hint in words (codes this page does not know: "")."""
+    return t("hint.why." + code, cards=cards) if has_text("hint.why." + code) else ""
+
+
+def sentences(session, write) -> list:
+    """The hint's words, its cards written by ``write`` (a list of card texts → text)."""
+    hint = hint_of(session)
+    if hint is None:
+        return []
+    if session.step == "pass":
+        reasons = [reason_text(code, write(cards)) for code, cards in hint.reasons]
+        return [t("hint.pass", cards=write(hint.cards))] + [reason for reason in reasons if reason]
+    words = [t("hint.play", card=write([hint.best]))]
+    if session.figures:
+        words.append(t("hint.figures", card=write([hint.best]), points=decimal(hint.points[hint.best])))
+    return words
+
+
+def spoken(session) -> str:
+    """The hint's words for screen readers (cards by their names)."""
+    return " ".join(sentences(session, lambda cards: ", ".join(card_name(card) for card in cards)))
+
+
+def render_hint(session) -> str:
+    """The hint's words above the hand (while it thinks: that it does), with the figures' toggle."""
+    if session.hinting and session.step in ("pass", "play"):
+        return f'<div class="hint-box"><p>{t("hint.thinking")}</p></div>'
+    words = sentences(session, coloured)
+    if not words:
+        return ""
+    body = f"<p>{words[0]}</p>"
+    if session.step == "pass" and len(words) > 1:  # the reasons
+        body += "<ul>" + "".join(f"<li>{reason}</li>" for reason in words[1:]) + "</ul>"
+    if session.step == "play":
+        body += "".join(f"<p>{sentence}</p>" for sentence in words[1:])  # what the figures mean
+        shown = "true" if session.figures else "false"
+        label = t("hint.figures_hide" if session.figures else "hint.figures_show")
+        body += (
+            f'<button type="button" class="hint-button" data-action="figures" aria-pressed="{shown}">{label}</button>'
+        )
+    return f'<div class="hint-box">{body}</div>'
