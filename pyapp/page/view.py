@@ -254,10 +254,11 @@ def render_hand(session) -> str:
             label = t("hand.estimate_best" if best else "hand.estimate", card=card_name(text), points=points)
         if text in received:
             classes.append("received")
-            # The badge drawn before the card would lead its name ("new Two of clubs"): the name says the
-            # card first, then that it is new.
+            # The name says the card first, then that it is new (the badge drawn before the card is left
+            # out of the name: see the style sheet's .received::before).
             badge = t("hand.received")
-            attributes += f' data-badge="{badge}" aria-label="{label or card_name(text)} ({badge})"'
+            attributes += f' data-badge="{badge}"'
+            label = f"{label or card_name(text)} ({badge})"
         buttons.append(card_markup(text, "button", " ".join(c for c in classes if c), attributes, label))
     parts = [f'<div class="cards" role="group" aria-label="{t("hand.label")}">{"".join(buttons)}</div>']
     tools = []
