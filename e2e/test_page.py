@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 
+from playwright.sync_api import expect
 from table import (
     click_and_wait,
     current_step,
@@ -37,6 +39,8 @@ def test_pass_marks_the_received_cards(page, server_url):
     cards = hand(page)
     assert len(cards) == 13 and not set(passed) & set(cards)
     assert page.locator("#hand .card.received").count() == 3
+    received = page.locator("#hand .card.received").first  # named as the card first, then new (not its badge first)
+    expect(received).to_have_accessible_name(re.compile(r"^[A-Z][a-z]+ of [a-z]+ \(new\)$"))
 
 
 def test_an_illegal_click_shows_its_reason(page, server_url):

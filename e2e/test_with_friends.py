@@ -140,6 +140,8 @@ def test_a_friend_who_reloads_in_the_middle_of_a_hand_comes_back_with_a_new_invi
     before = len(hand(bo))
     old = bo.url
     bo.reload()  # in the middle of the first trick: the connection goes with the page
+    bo.wait_for_selector("#dialog:has-text('Reconnecting to the host')", timeout=STEP_TIMEOUT)
+    assert not bo.query_selector("#join-reply")  # no reply code: this link's can never connect again
     host.wait_for_selector(".friends-line:has-text('1 of 2')", timeout=STEP_TIMEOUT)
     host.click(".friends-line")
     host.wait_for_function(
@@ -168,6 +170,9 @@ def test_a_friend_who_leaves_is_played_for_after_a_countdown_and_gets_the_seat_b
         host.keyboard.press("Escape")  # (the invitations open for Bo's new one)
     away = "() => document.querySelector('.status').textContent.includes('Bo is away')"
     play_until([host, cy], lambda: host.evaluate(away))  # until it is Bo's turn: the countdown shows
+    shown = host.text_content(".status")
+    ticked = f"() => ({away})() && document.querySelector('.status').textContent !== {json.dumps(shown)}"
+    host.wait_for_function(ticked)  # and counts down, second by second
     host.wait_for_function(f"() => ({away})() === false", timeout=60_000)  # then the computer plays for him
     assert time.monotonic() - left >= 25  # (the countdown's 30 s run from when the host saw him go)
     bo_played = "() => [...document.querySelectorAll('.trick .card')].some(c => c.ariaLabel.startsWith('Bo:'))"

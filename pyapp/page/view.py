@@ -233,12 +233,12 @@ def render_hand(session) -> str:
         hinted, hint_attributes, label = card_hint(session, index, text)
         if text in received:
             classes.append("received")
-            # The badge drawn before the card would lead its name ("new Two of clubs"): the name says the
-            # card first, then that it is new.
+            # The name says the card first, then that it is new (the badge drawn before the card is left
+            # out of the name: see the style sheet's .received::before).
             badge = t("hand.received")
             if not hinted:  # (one badge: the hint's says more now)
                 attributes += f' data-badge="{badge}"'
-            attributes += f' aria-label="{label or card_name(text)} ({badge})"'
+            label = f"{label or card_name(text)} ({badge})"
         classes.append(hinted)
         attributes += hint_attributes
         buttons.append(card_markup(text, "button", " ".join(c for c in classes if c), attributes, label))
