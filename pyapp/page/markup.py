@@ -37,7 +37,7 @@ def card_markup(text: str, tag: str = "button", classes: str = "", attributes: s
         opening, spoken = ' type="button"', f'<span class="visually-hidden">{name}</span>'
     else:
         opening, spoken = f' role="img" aria-label="{name}"', ""
-    index = f"{rank}<i>{suit}</i>"  # the suit under the rank, drawn as a shape
+    index = f"{rank}<i>{suit}</i>"  # the suit under the rank
     # The middle comes first, so that the corners are drawn over a figure's frame.
     if rank in COURTS:
         middle = '<span class="figure" aria-hidden="true"></span>'
