@@ -10,6 +10,8 @@ import math
 from ..shared.protocol import is_card
 from . import player_stats
 from .chart import render_chart
+from .coach import finished as lesson_finished
+from .coach_view import held_back, render_coach, render_lesson_end
 from .friends_view import benched, friends_line, render_invitations, render_join, stood_in
 from .i18n import card_name, decimal, has_text, languages, shown_name, t
 from .i18n import language as current_language
@@ -60,6 +62,7 @@ def render_title() -> str:
 
 NAV = (
     ('data-action="open" data-panel="new"', "nav.new"),
+    ('data-action="lesson"', "nav.lesson"),
     ('data-action="open" data-panel="last"', "nav.last"),
     ('data-action="open" data-panel="stats"', "nav.stats"),
     ('data-action="share"', "nav.share"),
@@ -221,6 +224,7 @@ def render_hand(session) -> str:
     legal = set(view.legal) if step == "play" else set()
     received = set(view.received) if view.phase == "play" and not view.tricks_played else set()
     buttons = []
+    unoffered = held_back(session)  # the lesson's coach offers only the sensible cards at first
     waiting = session.waiting or {}
     if step == "play" and view.after_ms is not None:
         waiting = {"play": view.legal[0]}  # the only legal card, about to play itself (the auto-play setting)
@@ -229,12 +233,12 @@ def render_hand(session) -> str:
         attributes = f' data-index="{index}"'
         if step == "pass" or "pass" in waiting:
             chosen = text in session.selected
-            classes.append("selected" if chosen else "")
+            classes.append("selected" if chosen else "dim" if text in unoffered else "")
             attributes += f' aria-pressed="{"true" if chosen else "false"}"'
         elif text == waiting.get("play"):
             classes.append("chosen")
             attributes += ' aria-disabled="true"'
-        elif text not in legal:
+        elif text not in legal or text in unoffered:
             classes.append("dim")
             attributes += ' aria-disabled="true"'
         if session.dealing:
@@ -252,7 +256,8 @@ def render_hand(session) -> str:
             attributes += f' data-hint="{points}"'
             label = t("hand.estimate_best" if best else "hand.estimate", card=card_name(text), points=points)
         buttons.append(card_markup(text, "button", " ".join(c for c in classes if c), attributes, label))
-    parts = [f'<div class="cards" role="group" aria-label="{t("hand.label")}">{"".join(buttons)}</div>']
+    parts = [render_coach(session)]
+    parts.append(f'<div class="cards" role="group" aria-label="{t("hand.label")}">{"".join(buttons)}</div>')
     tools = []
     if benched_here(session):
         tools.append(("back", "friends.play_again"))
@@ -353,6 +358,8 @@ def render_dialog(session, catalog) -> str:
     html = panel(session, catalog) if panel is not None else ""
     if html:
         return html
+    if lesson_finished(session):
+        return render_lesson_end(session)
     step = STEP_DIALOGS.get(session.step)
     if step is not None:
         return step(session)
