@@ -270,12 +270,14 @@ def explain_pass(view) -> list:
 
 
 def explain_lead(view) -> list:
-    """Who starts the first trick."""
+    """Who starts the first trick, and the cards the person was passed."""
     plays = table_plays(view)
     leader = plays[0][0] if plays else view.to_act[0] if view.to_act else view.seat
-    if leader == view.seat:
-        return [t("coach.lead_you")]
-    return [t("coach.lead", name=seat_name(view, leader))]
+    lines = [t("coach.lead_you") if leader == view.seat else t("coach.lead", name=seat_name(view, leader))]
+    if view.received and view.step != "collect":  # the cards passed to the person, marked in the hand
+        cards = ", ".join(short_card(card) for card in view.received)
+        lines.append(t("coach.received", cards=cards, mark=t("hand.received")))
+    return lines
 
 
 def explain_follow(view) -> list:

@@ -403,6 +403,7 @@ TEXT = {
     "coach.play_why": "V prvních štyších zahraj jednu ze světlých karet: tady dávají smysl.",
     "coach.lead_you": "První štych začíná ten, kdo má 2♣: to jsi ty. Zahraj 2♣.",
     "coach.lead": "První štych začíná ten, kdo má 2♣: {name}.",
+    "coach.received": "Přišly ti karty {cards} (označené „{mark}“).",
     "coach.follow": "Vynesla se barva {suit}: musíš ji přiznat a zahrát {suit}. Štych bere nejvyšší karta vynesené barvy.",
     "coach.discard": "Nemáš žádnou kartu barvy {suit}, takže smíš zahrát jakoukoli. Štych jí nevezmeš: zbav se nebezpečné karty.",
     "coach.lead_free_hearts": "Tenhle štych vynášíš ty: jakoukoli barvu kromě ♥, dokud nejsou srdce proražená.",

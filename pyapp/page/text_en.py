@@ -398,6 +398,7 @@ TEXT = {
     "coach.play_why": "In the first tricks, play one of the bright cards: they are the sensible ones here.",
     "coach.lead_you": "Whoever holds 2♣ starts the first trick: that is you. Play 2♣.",
     "coach.lead": "Whoever holds 2♣ starts the first trick: {name}.",
+    "coach.received": "You were passed {cards} (marked “{mark}”).",
     "coach.follow": "{suit} was led: you must follow suit and play a {suit}. The highest {suit} takes the trick.",
     "coach.discard": "You have no {suit}, so you may play any card. It cannot win the trick: get rid of a dangerous one.",
     "coach.lead_free_hearts": "You lead this trick: any suit but ♥, until hearts are broken.",

@@ -403,6 +403,7 @@ TEXT = {
     "coach.play_why": "Pirmuose kirčiuose dėk vieną iš šviesių kortų: čia jos protingiausios.",
     "coach.lead_you": "Pirmąjį kirtį pradeda tas, kas turi 2♣: tai tu. Dėk 2♣.",
     "coach.lead": "Pirmąjį kirtį pradeda tas, kas turi 2♣: {name}.",
+    "coach.received": "Tau perduotos kortos: {cards} (su žyme „{mark}“).",
     "coach.follow": "Išeita {suit}: turi dėti tą pačią spalvą, {suit}. Kirtį ima aukščiausia išeitos spalvos korta.",
     "coach.discard": "Neturi {suit} kortų, tad gali dėti bet kurią. Ji kirčio nelaimės: atsikratyk pavojingos kortos.",
     "coach.lead_free_hearts": "Šį kirtį pradedi tu: bet kuria spalva, išskyrus ♥, kol čirvai neatverti.",

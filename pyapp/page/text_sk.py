@@ -403,6 +403,7 @@ TEXT = {
     "coach.play_why": "V prvých štichoch zahraj jednu zo svetlých kariet: tu dávajú zmysel.",
     "coach.lead_you": "Prvý štich začína ten, kto má 2♣: to si ty. Zahraj 2♣.",
     "coach.lead": "Prvý štich začína ten, kto má 2♣: {name}.",
+    "coach.received": "Prišli ti karty {cards} (označené „{mark}“).",
     "coach.follow": "Vyniesla sa farba {suit}: musíš ju priznať a zahrať {suit}. Štich berie najvyššia karta vynesenej farby.",
     "coach.discard": "Nemáš žiadnu kartu farby {suit}, takže smieš zahrať akúkoľvek. Štich ňou nezoberieš: zbav sa nebezpečnej karty.",
     "coach.lead_free_hearts": "Tento štich vynášaš ty: akúkoľvek farbu okrem ♥, kým nie sú srdcia prelomené.",
