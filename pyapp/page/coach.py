@@ -128,7 +128,7 @@ def topics(view) -> list:
     return found
 
 
-def follow(record, view) -> dict:
+def follow(record, view) -> tuple:
     """The lesson's record for this view: None when the view is of another game; the rules that first matter
     now are noted as explained in this trick.  Returns (record, whether it changed)."""
     if not valid(record):
@@ -170,13 +170,7 @@ def advise(session) -> Coaching:
         lines += EXPLAIN[topic](view)
     if view.step == "pass":
         enabled = pass_suggestion(view.hand)
-        lines.append(
-            t(
-                "coach.pass_pick",
-                cards=", ".join(short_card(card) for card in enabled),
-                name=seat_name(view, view.pass_to),
-            )
-        )
+        lines.append(t("coach.pass_pick", cards=", ".join(short_card(card) for card in enabled)))
         why = t("coach.pass_why")
     elif my_turn(view) and view.tricks_played < NARROW_TRICKS and len(view.legal) > 1:
         enabled, line = sensible(view)
