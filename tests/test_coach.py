@@ -117,6 +117,7 @@ def test_the_coach_offers_the_sensible_cards_first_then_every_legal_card_and_ref
         suggested = coach.advise(session).enabled
         other = next(card for card in session.view.hand if card not in suggested)
         assert other in held_back(session) and f'data-card="{other}"' in actuator.html
+        assert actuator.html.count('aria-disabled="true"') == len(session.view.hand) - 3  # the others, dimmed
         await controller.perform("card", {"card": other})
         assert actuator.notices[-1] == coach.advise(session).why and other not in session.selected
         narrowed = free = 0

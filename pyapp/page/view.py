@@ -235,6 +235,7 @@ def render_hand(session) -> str:
             chosen = text in session.selected
             classes.append("selected" if chosen else "dim" if text in unoffered else "")
             attributes += f' aria-pressed="{"true" if chosen else "false"}"'
+            attributes += ' aria-disabled="true"' if text in unoffered else ""
         elif text == waiting.get("play"):
             classes.append("chosen")
             attributes += ' aria-disabled="true"'
