@@ -13,8 +13,9 @@ import asyncio
 import json
 
 from ..shared import protocol
-from . import player_stats
+from . import coach, player_stats
 from .announce import announcement, sound_of
+from .coach_view import held_back
 from .first_deal import can_deal_ahead, first_view
 from .friends import invitation_link, read_reply
 from .friends_view import friend_seats
@@ -80,6 +81,7 @@ class Controller:
         self.session = session
         self.catalog = catalog
         self.session.stats = player_stats.load(storage)
+        self.session.lesson = parse_json(storage.get(coach.LESSON_KEY))
         # The connections to friends' devices (main.py's FriendsLink; tests bring their own): invite(seat,
         # stun) gives an offer's code, accept(seat, code) takes a reply's, send(seat, text), qr(text) an SVG.
         self.friends = None
@@ -102,6 +104,7 @@ class Controller:
         self.session.welcome = saved is None and self.storage.get(SETTINGS_KEY) is None
         pending = self.pending(saved, query, deal or {})
         if "start" in pending:
+            self.session.offer_lesson = True  # a first visit
             view = protocol.View(first_view(pending["start"], self.catalog))
             self.session.show(view, 0, [], ready=False, fresh=True, dealt=True)
         else:
@@ -285,7 +288,9 @@ class Controller:
         self.storage.set(VIEW_KEY, json.dumps(answer.raw_view))
         self.actuator.announce(announcement(before, answer.view))
         self.actuator.sound(sound_of(before, answer.view, answer.new_results), session.settings)
-        if player_stats.record(session.stats, answer.view, session.results, self.catalog["presets"]):
+        self.follow_lesson(answer.view)
+        lesson = session.lesson is not None  # a lesson's game is never counted, even when it was skipped
+        if not lesson and player_stats.record(session.stats, answer.view, session.results, self.catalog["presets"]):
             self.storage.set(STATS_KEY, json.dumps(session.stats))
         self.render()
         if answer.view.after_ms is not None:
@@ -313,6 +318,16 @@ class Controller:
         if self.session.step == protocol.STEP_COLLECT:
             await self.actuator.slide_trick(self.session.settings)
         await self.send(protocol.CONTINUE, turn=turn)
+
+    def follow_lesson(self, view) -> None:
+        """Keep the lesson's record up to date with a new view (pyapp.page.coach): stored when it changes,
+        dropped when another game has begun."""
+        record, changed = coach.follow(self.session.lesson, view)
+        self.session.lesson = record
+        if changed and record is None:
+            self.storage.remove(coach.LESSON_KEY)
+        elif changed:
+            self.storage.set(coach.LESSON_KEY, json.dumps(record))
 
     async def review(self, job: str) -> None:
         """Have the thinker worker review a finished hand, and give the engine its answer (which it
@@ -577,6 +592,32 @@ class Controller:
         self.session.starting = False
         await self.new_game(from_form=True)
 
+    async def on_lesson(self, action: str, data: dict) -> None:
+        """Learn by playing: the lesson dealt (``lesson``), skipped (``lesson-skip``: the hand goes on as an
+        ordinary game, still not counted) or over, for a real game (``lesson-done``)."""
+        session = self.session
+        if action == "lesson-skip" and coach.speaking(session):
+            session.lesson["on"] = False
+            self.storage.set(coach.LESSON_KEY, json.dumps(session.lesson))
+            self.notify(t("coach.skipped"))
+            self.render()
+        elif not self.client.ready:
+            self.notify(t("notice.starting"))
+        elif action == "lesson-done":
+            session.lesson["on"] = False
+            await self.new_game()
+        elif action == "lesson":
+            session.offer_lesson = False
+            session.lesson = coach.starting()
+            session.panel = ""
+            options = coach.lesson_options(self.catalog, session.settings.get("name") or "")
+            answer = await self.send(
+                protocol.START, fresh=True, dealt=True, options=options, stored_hands=stored_hands(self.storage)
+            )
+            if not answer.ok:
+                session.lesson = None
+                self.notify(refusal_text(answer.refusal))
+
     async def on_save_settings(self, action: str, data: dict) -> None:
         """The settings saved."""
         await self.save_settings(data["settings"])
@@ -589,7 +630,9 @@ class Controller:
         hand = session.view.hand if session.view is not None else []
         if index is None or not 0 <= index < len(hand) or hand[index] != card:
             index = hand.index(card) if card in hand else None
-        if step == protocol.STEP_PASS:
+        if card in held_back(session):  # the lesson's coach offers only the sensible cards at first
+            self.notify(coach.advise(session).why)
+        elif step == protocol.STEP_PASS:
             if index is not None:
                 session.toggle(index)
             self.render()
@@ -794,6 +837,9 @@ ACTIONS = {
     "again": "on_again",
     "start": "on_start",
     "save-settings": "on_save_settings",
+    "lesson": "on_lesson",
+    "lesson-skip": "on_lesson",
+    "lesson-done": "on_lesson",
 }
 # The actions the engine hears of as one intent in one step: action → (its step, the intent).
 STEP_INTENTS = {

@@ -86,6 +86,8 @@ class Session:
         self.camera = None  # the host's page: whether a camera can scan a friend's reply (None: not known yet)
         self.joining = None  # a friend's page: {"state", "reply", "qr"} while it joins the host's table
         self.intents = None  # what this page may ask its engine for (None: protocol.INTENTS; a friend's, less)
+        self.lesson = None  # the lesson's record while its game is on (pyapp.page.coach)
+        self.offer_lesson = False  # a first visit: its first deal offers the lesson
         self.settings = dict(DEFAULT_SETTINGS)
         if isinstance(settings, dict):
             for key in DEFAULT_SETTINGS:

@@ -9,6 +9,8 @@ import math
 
 from . import player_stats
 from .chart import render_chart
+from .coach import finished as lesson_finished
+from .coach_view import held_back, render_coach, render_lesson_end
 from .friends_view import benched, friends_line, render_invitations, render_join, stood_in
 from .hint_view import card_hint, render_hint
 from .how_to_play import render_how_to_play
@@ -44,6 +46,7 @@ def render_title() -> str:
 
 NAV = (
     ('data-action="open" data-panel="new"', "nav.new"),
+    ('data-action="lesson"', "nav.lesson"),
     ('data-action="open" data-panel="last"', "nav.last"),
     ('data-action="open" data-panel="stats"', "nav.stats"),
     ('data-action="share"', "nav.share"),
@@ -207,6 +210,7 @@ def render_hand(session) -> str:
     legal = set(view.legal) if step == "play" else set()
     received = set(view.received) if view.phase == "play" and not view.tricks_played else set()
     buttons = []
+    unoffered = held_back(session)  # the lesson's coach offers only the sensible cards at first
     waiting = session.waiting or {}
     playing = session.waiting_at  # the one card played ahead (two decks: not its twin too)
     if step == "play" and view.after_ms is not None:
@@ -217,12 +221,13 @@ def render_hand(session) -> str:
         attributes = f' data-index="{index}"'
         if step == "pass" or "pass" in waiting:
             chosen = index in session.selected
-            classes.append("selected" if chosen else "")
+            classes.append("selected" if chosen else "dim" if text in unoffered else "")
             attributes += f' aria-pressed="{"true" if chosen else "false"}"'
+            attributes += ' aria-disabled="true"' if text in unoffered else ""
         elif "play" in waiting and index == playing:
             classes.append("chosen")
             attributes += ' aria-disabled="true"'
-        elif text not in legal:
+        elif text not in legal or text in unoffered:
             classes.append("dim")
             attributes += ' aria-disabled="true"'
             why = reason(view, text) if step == "play" else ""
@@ -243,6 +248,7 @@ def render_hand(session) -> str:
         attributes += hint_attributes
         buttons.append(card_markup(text, "button", " ".join(c for c in classes if c), attributes, label))
     parts = [
+        render_coach(session),
         render_hint(session),
         f'<div class="cards" role="group" aria-label="{t("hand.label")}">{"".join(buttons)}</div>',
     ]
@@ -347,6 +353,8 @@ def render_dialog(session, catalog) -> str:
     html = panel(session, catalog) if panel is not None else ""
     if html:
         return html
+    if lesson_finished(session):
+        return render_lesson_end(session)
     step = STEP_DIALOGS.get(session.step)
     if step is not None:
         return step(session)

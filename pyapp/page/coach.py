@@ -1,0 +1,341 @@
+"""The coach of "Learn by playing": one prepared hand that teaches the rules as they first matter.
+
+The coach decides from the view (what the person's seat may see) what to
+say and which cards to offer; the controller and the view only ask it.
+Every sentence is derived from the state on the table, never from a script
+of expected cards, so it stays right whatever the computer players do.
+
+Its only memory is the lesson's record, kept in storage beside the saved
+game: ``{"game": name, "on": bool, "seen": {topic: trick}}``: which game is
+the lesson (never counted in the statistics, even when the lesson was
+skipped), whether the coach still speaks, and in which trick each rule was
+first explained (a rule is explained once, and after a reload the same
+trick shows the same words).  Plain Python for MicroPython and CPython.
+"""
+
+from .i18n import t
+from .markup import seat_name, short_card
+
+LESSON_KEY = "hearts.lesson"
+LESSON_SEED = 184  # the prepared deal (tests/test_coach.py checks that it shows every step)
+LESSON_LEVEL = "medium"  # computer players that play the same cards for the same game
+LESSON_PRESET = "classic"
+NARROW_TRICKS = 4  # in the first tricks only the sensible cards are offered; later every legal one
+RANKS = "23456789TJQKA"
+QUEEN = "QS"
+HEARTS = "H"
+# The rules, in the order a hand first needs them (each is explained once, when it first matters).
+TOPICS = ("pass", "lead", "follow", "discard", "lead_free", "broken", "queen", "free")
+TURN_TOPICS = ("follow", "discard", "lead_free", "free")  # what the person is to do on their turn
+
+
+class Coaching:
+    """What the coach says now (escaped markup, one sentence a line) and which cards it offers (None: every
+    legal one), and why a card it does not offer is not."""
+
+    def __init__(self, lines: list, enabled=None, why: str = "") -> None:
+        self.lines = lines
+        self.enabled = enabled
+        self.why = why
+
+
+def rank(card: str) -> int:
+    """A card's rank, 0 (two) to 12 (ace)."""
+    return RANKS.index(card[0])
+
+
+def suit_of(card: str) -> str:
+    """A card's suit letter."""
+    return card[1]
+
+
+def symbol(suit: str) -> str:
+    """A suit's symbol (the words for suits decline differently in each language: the symbol does not)."""
+    return short_card("2" + suit)[1:]
+
+
+def lesson_options(catalog: dict, name: str) -> dict:
+    """The lesson's game: the classic rules, the person (``name``) and three computer players, the prepared deal."""
+    preset = next(p for p in catalog["presets"] if p["name"] == LESSON_PRESET)
+    rules = dict(preset["rules"])
+    seats = [{"name": name, "bot": None}]
+    seats += [{"name": "", "bot": LESSON_LEVEL, "friend": False} for _ in range(1, int(rules["players"]))]
+    return {"rules": rules, "seats": seats, "seed": LESSON_SEED}
+
+
+def starting() -> dict:
+    """The record of a lesson about to be dealt (its game's name comes with the engine's first view)."""
+    return {"game": "", "on": True, "seen": {}}
+
+
+def game_of(view) -> str:
+    """The name of the game a view is of."""
+    return view.game_key.split(":")[0]
+
+
+def valid(record) -> bool:
+    """Whether a stored record is a lesson's (anything else is dropped)."""
+    return isinstance(record, dict) and isinstance(record.get("game"), str) and isinstance(record.get("seen"), dict)
+
+
+def trick_key(view) -> str:
+    """Which trick of which hand the view is in (the pass counts as one): where a rule was explained."""
+    number = view.tricks_played - 1 if view.step == "collect" else view.tricks_played
+    return str(view.hand_index) + "." + view.phase + "." + str(number)
+
+
+def my_turn(view) -> bool:
+    """Whether the person is to play a card now."""
+    return view.step == "play" and view.seat in view.to_act
+
+
+def table_plays(view) -> list:
+    """The plays on the table now ([seat, card]): the trick in play, or the finished one waiting to be collected."""
+    return view.last_trick.plays if view.step == "collect" and view.last_trick else view.trick
+
+
+def led_suit(view):
+    """The suit of the trick on the table (None before its lead)."""
+    plays = table_plays(view)
+    return suit_of(plays[0][1]) if plays else None
+
+
+def table_cards(view) -> list:
+    """The cards on the table now."""
+    return [card for _, card in table_plays(view)]
+
+
+def topics(view) -> list:
+    """The rules that matter in this view (the coach explains each the first time it does)."""
+    found = []
+    if view.phase == "pass":
+        return ["pass"]
+    if view.phase != "play":
+        return found
+    if view.tricks_played == 0 or (view.step == "collect" and view.tricks_played == 1):
+        found.append("lead")
+    if my_turn(view) and view.trick:
+        suit = led_suit(view)
+        found.append("follow" if any(suit_of(card) == suit for card in view.hand) else "discard")
+    elif my_turn(view) and view.tricks_played:
+        found.append("lead_free")
+    if view.hearts_broken:
+        found.append("broken")
+    if QUEEN in table_cards(view):
+        found.append("queen")
+    if my_turn(view) and view.tricks_played >= NARROW_TRICKS:
+        found.append("free")
+    return found
+
+
+def follow(record, view) -> tuple:
+    """The lesson's record for this view: None when the view is of another game; the rules that first matter
+    now are noted as explained in this trick.  Returns (record, whether it changed)."""
+    if not valid(record):
+        return None, record is not None
+    name = game_of(view)
+    if record["game"] == "":
+        record["game"] = name  # the lesson's first view: this is its game
+        changed = True
+    elif record["game"] != name:
+        return None, True  # another game has begun: the lesson is over
+    else:
+        changed = False
+    if record.get("on"):
+        key = trick_key(view)
+        for topic in topics(view):
+            if topic not in record["seen"]:
+                record["seen"][topic] = key
+                changed = True
+    return record, changed
+
+
+def speaking(session) -> bool:
+    """Whether the coach speaks on this page now (a lesson not skipped, its game on the table)."""
+    record = session.lesson
+    return bool(record and record.get("on") and record.get("game")) and session.view is not None
+
+
+def advise(session) -> Coaching:
+    """What the coach says and offers in the session's view."""
+    view = session.view
+    seen = session.lesson["seen"]
+    key = trick_key(view)
+    now = [topic for topic in TOPICS if seen.get(topic) == key and shown(topic, view)]
+    lines = []
+    enabled, why = None, ""
+    if view.step == "collect":
+        lines += taken_lines(view)
+    for topic in now:
+        lines += EXPLAIN[topic](view)
+    if view.step == "pass":
+        enabled = pass_suggestion(view.hand)
+        lines.append(t("coach.pass_pick", cards=", ".join(short_card(card) for card in enabled)))
+        why = t("coach.pass_why")
+    elif my_turn(view) and view.tricks_played < NARROW_TRICKS and len(view.legal) > 1:
+        enabled, line = sensible(view)
+        lines.append(line)
+        why = t("coach.play_why")
+    elif my_turn(view) and not now:
+        lines.append(t("coach.your_turn"))
+    elif view.step == "bot" and not lines:
+        lines.append(t("coach.watch", name=seat_name(view, view.to_act[0])))
+    return Coaching(lines, enabled, why)
+
+
+def shown(topic: str, view) -> bool:
+    """Whether a rule explained in this trick is still said in this view: what the person is to do only on
+    their turn, who led 2♣ until the trick is taken, what happened on the table all through the trick."""
+    if topic in TURN_TOPICS:
+        return my_turn(view)
+    return topic != "lead" or view.step != "collect"
+
+
+def pass_suggestion(hand: list) -> list:
+    """The three cards the coach suggests passing: Q♠, A♠ and K♠ first (they catch the queen), then the
+    highest cards, a heart before another suit of the same rank."""
+
+    def danger(card):
+        spade_bonus = {"QS": 300, "AS": 200, "KS": 100}.get(card, 0)
+        return spade_bonus + rank(card) * 2 + (1 if suit_of(card) == HEARTS else 0)
+
+    return sorted(hand, key=danger, reverse=True)[:3]
+
+
+def winning(view):
+    """The card now winning the trick in play (the highest of the suit led)."""
+    suit = led_suit(view)
+    return max((card for _, card in view.trick if suit_of(card) == suit), key=rank)
+
+
+def sensible(view) -> tuple:
+    """The cards the coach offers on the person's turn in the first tricks, and the sentence saying why."""
+    legal = view.legal
+    if not view.trick:  # a lead: the lowest card of each suit one may lead
+        lows = {}
+        for card in legal:
+            suit = suit_of(card)
+            if suit not in lows or rank(card) < rank(lows[suit]):
+                lows[suit] = card
+        return sorted(lows.values()), t("coach.lead_low")
+    suit = led_suit(view)
+    top = winning(view)
+    if suit_of(legal[0]) == suit:  # following suit
+        if view.tricks_played == 0:
+            highest = max(legal, key=rank)
+            return [highest], t("coach.first_high", card=short_card(highest))
+        under = [card for card in legal if rank(card) < rank(top)]
+        if under:
+            return under, t("coach.duck", card=short_card(top))
+        return None, t("coach.over", card=short_card(top), suit=symbol(suit))
+    dangerous = [card for card in legal if card in ("QS", "AS", "KS") or suit_of(card) == HEARTS]
+    if dangerous:
+        return dangerous, t("coach.throw_danger")
+    highest = max(legal, key=rank)
+    return [highest], t("coach.throw_high", card=short_card(highest))
+
+
+def points_in(cards: list) -> int:
+    """The points a trick's cards are worth in the lesson's rules (a heart 1, Q♠ 13)."""
+    return sum(1 for card in cards if suit_of(card) == HEARTS) + (13 if QUEEN in cards else 0)
+
+
+def taken_lines(view) -> list:
+    """After a trick: who takes it and why, and what it is worth."""
+    last = view.last_trick
+    if last is None or last.winner is None:
+        return []
+    cards = [card for _, card in last.plays]
+    card = next(card for seat, card in last.plays if seat == last.winner)
+    led = symbol(suit_of(cards[0]))
+    if last.winner == view.seat:
+        lines = [t("coach.you_take", card=short_card(card), suit=led)]
+    else:
+        lines = [t("coach.takes", name=seat_name(view, last.winner), card=short_card(card), suit=led)]
+    points = points_in(cards)
+    lines.append(t("coach.points", count=points) if points else t("coach.no_points"))
+    return lines
+
+
+def explain_pass(view) -> list:
+    """The game's aim and the pass."""
+    direction = t("direction." + view.pass_direction)
+    return [t("coach.aim"), t("coach.pass", direction=direction, name=seat_name(view, view.pass_to))]
+
+
+def explain_lead(view) -> list:
+    """Who starts the first trick, and the cards the person was passed."""
+    plays = table_plays(view)
+    leader = plays[0][0] if plays else view.to_act[0] if view.to_act else view.seat
+    lines = [t("coach.lead_you") if leader == view.seat else t("coach.lead", name=seat_name(view, leader))]
+    if view.received and view.step != "collect":  # the cards passed to the person, marked in the hand
+        cards = ", ".join(short_card(card) for card in view.received)
+        lines.append(t("coach.received", cards=cards, mark=t("hand.received")))
+    return lines
+
+
+def explain_follow(view) -> list:
+    """Following suit."""
+    return [t("coach.follow", suit=symbol(led_suit(view)))]
+
+
+def explain_discard(view) -> list:
+    """Having none of the suit led."""
+    return [t("coach.discard", suit=symbol(led_suit(view)))]
+
+
+def explain_lead_free(view) -> list:
+    """Leading a later trick."""
+    return [t("coach.lead_free" if view.hearts_broken else "coach.lead_free_hearts")]
+
+
+def explain_broken(view) -> list:
+    """Hearts broken."""
+    return [t("coach.broken")]
+
+
+def explain_queen(view) -> list:
+    """Q♠ on the table, or taken."""
+    if view.step != "collect":
+        return [t("coach.queen")]
+    winner = view.last_trick.winner
+    if winner == view.seat:
+        return [t("coach.queen_you")]
+    return [t("coach.queen_taken", name=seat_name(view, winner))]
+
+
+def explain_free(view) -> list:
+    """The narrowing ends."""
+    return [t("coach.free")]
+
+
+EXPLAIN = {
+    "pass": explain_pass,
+    "lead": explain_lead,
+    "follow": explain_follow,
+    "discard": explain_discard,
+    "lead_free": explain_lead_free,
+    "broken": explain_broken,
+    "queen": explain_queen,
+    "free": explain_free,
+}
+
+
+def finished(session) -> bool:
+    """Whether the lesson's hand is over and its summary due: the coach's last word replaces it."""
+    return speaking(session) and session.step == "summary" and session.view.summary_hand == 0
+
+
+def end_lines(session) -> list:
+    """The lesson's last word: what the person took, what the score means, and what a real game is."""
+    view = session.view
+    result = session.results[0]
+    mine = result.added[view.seat]
+    others = ", ".join(
+        seat_name(view, seat) + " " + str(result.added[seat]) for seat in range(len(view.seats)) if seat != view.seat
+    )
+    return [
+        t("coach.end_you", count=mine),
+        t("coach.end_others", others=others),
+        t("coach.end_meaning", target=view.rules["target"]),
+    ]
