@@ -305,8 +305,6 @@ TEXT = {
     "notice.broken_save": "Uloženou hru se nepodařilo načíst, a tak byla odložena stranou: {error}",
     "notice.starting": "Hra se ještě spouští…",
     "notice.wait": "Počkej, až budeš na tahu",
-    "notice.thinking": "Přemýšlím o tvých kartách…",
-    "notice.hint": "Nápověda: nejlépe vypadá {card}. Číslo na každé kartě říká, kolik bodů v tomto kole asi vezmeš, když ji zahraješ: méně je lépe.",
     "storage.unavailable": "Prohlížeč hře nedovolí ukládat; postup vydrží jen do zavření stránky.",
     "storage.full": "Úložiště prohlížeče je plné nebo zablokované, takže se hra po zavření stránky neuloží.",
     "reason.players_classic": "Klasické srdce hrají 3 až 7 hráči (Cancellation 6 až 10)",

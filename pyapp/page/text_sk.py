@@ -305,8 +305,6 @@ TEXT = {
     "notice.broken_save": "Uloženú hru sa nepodarilo načítať, a tak bola odložená bokom: {error}",
     "notice.starting": "Hra sa ešte spúšťa…",
     "notice.wait": "Počkaj, kým budeš na ťahu",
-    "notice.thinking": "Premýšľam o tvojich kartách…",
-    "notice.hint": "Rada: najlepšie vyzerá {card}. Číslo na každej karte hovorí, koľko bodov v tomto kole asi vezmeš, keď ju zahráš: menej je lepšie.",
     "storage.unavailable": "Prehliadač hre nedovolí ukladať; postup vydrží len do zatvorenia stránky.",
     "storage.full": "Úložisko prehliadača je plné alebo zablokované, takže sa hra po zatvorení stránky neuloží.",
     "reason.players_classic": "Klasické srdcia hrajú 3 až 7 hráči (Cancellation 6 až 10)",
