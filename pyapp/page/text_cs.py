@@ -388,6 +388,8 @@ TEXT = {
     "suit.D": "káry",
     "suit.S": "piky",
     "suit.H": "srdce",
+    # The table's layout (issue 23: the table)
+    "trick.cancels": "ruší se",
 }
 
 

@@ -383,6 +383,8 @@ TEXT = {
     "suit.D": "diamonds",
     "suit.S": "spades",
     "suit.H": "hearts",
+    # The table's layout (issue 23: the table)
+    "trick.cancels": "cancels",
 }
 
 

@@ -388,6 +388,8 @@ TEXT = {
     "suit.D": "būgnai",
     "suit.S": "vynai",
     "suit.H": "čirvai",
+    # The table's layout (issue 23: the table)
+    "trick.cancels": "panaikinta",
 }
 
 

@@ -388,6 +388,8 @@ TEXT = {
     "suit.D": "káry",
     "suit.S": "piky",
     "suit.H": "srdcia",
+    # The table's layout (issue 23: the table)
+    "trick.cancels": "ruší sa",
 }
 
 
