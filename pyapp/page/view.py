@@ -209,7 +209,7 @@ def render_table(session) -> str:
         badges = ([t("trick.led")] if order == 0 else []) + ([t("trick.cancels")] if text in cancelled else [])
         classes = "played" + (" led" if order == 0 else "") + (" winner" if seat == winner else "") + arrive
         classes += " cancelled" if text in cancelled else ""
-        # Lower cards lie on higher ones: a card's index (top left) and its badge (above it) stay in sight.
+        # Lower cards lie on higher ones: a card's index (top left) stays in sight (its badge is outside the ring).
         style = f' style="left:{x}%;top:{y}%;z-index:{int(y) + 1};--dx:{round(dx - 50, 2)};--dy:{round(dy - 50, 2)}"'
         if badges:
             style += f' data-badge="{" · ".join(badges)}"'
