@@ -270,8 +270,8 @@ class TestTable:
         assert not any(" cancelled" in c[4] or c[3] for c in cards["9C"] + cards["9H"])  # 9♥: not the suit led
 
     def test_a_crowded_score_sheet_has_narrow_columns(self):
-        seats = [{"name": "Ann", "bot": None}] + [{"name": "", "bot": "basic"}] * 6
-        assert 'class="sheet-table crowded"' in view.render_sheet(session_for(Engine().start(seats, 5, players=7)))
+        seats = [{"name": "Ann", "bot": None}] + [{"name": "", "bot": "basic"}] * 4
+        assert 'class="sheet-table crowded"' in view.render_sheet(session_for(Engine().start(seats, 5, players=5)))
         assert 'class="sheet-table"' in view.render_sheet(session_for(new_game()))
 
     def test_the_info_line_breaks_only_between_its_parts(self):

@@ -350,7 +350,7 @@ def render_sheet(session) -> str:
         rows.append(f'<tr><th scope="row">{hand}</th>{"".join(cells)}</tr>')
     if not rows:
         rows.append(f'<tr><td colspan="{players + 1}">{t("sheet.none")}</td></tr>')
-    crowded = " crowded" if players > 6 else ""  # narrow columns (see assets/style.css)
+    crowded = " crowded" if players > 4 else ""  # narrow columns (see assets/style.css)
     table = (
         f'<table class="sheet-table{crowded}"><caption>{t("sheet.caption")}</caption>'
         f'<thead><tr><th scope="col">{t("sheet.hand")}</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
