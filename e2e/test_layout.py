@@ -1,9 +1,12 @@
-"""The table on a phone and on a desktop: everything a turn needs on one screen, nothing overlapping.
+"""The table on a phone, a tablet and a desktop: everything a turn needs on one screen, nothing overlapping.
 
 For each size and phase the test measures the seats, the cards on the
-table, the hand's cards, the buttons under the hand and the status line's
-text, and checks that each is inside the window (no scrolling needed) and
-that no two of them overlap (but a hand's cards, which overlap like a fan).
+table, the hand's cards, the buttons under the hand, the info and status
+lines' text and a notice, and checks that each is inside the window (no
+scrolling needed) and that no two of them overlap (but a hand's cards,
+which overlap like a fan, and a notice, which may lie over the felt but
+never over a card or button of the hand); that no card on the table covers
+another's index or its badge; and that cards and type grow with the window.
 """
 
 from __future__ import annotations
@@ -27,19 +30,49 @@ BOXES = """() => {
   document.querySelectorAll('#table .trick .card').forEach((e) => add('trick', e));
   document.querySelectorAll('#hand .card').forEach((e) => add('hand', e));
   document.querySelectorAll('#hand button:not(.card)').forEach((e) => add('button', e));
-  const status = document.querySelector('#table .status');
-  const text = document.createRange();
-  text.selectNodeContents(status);
-  add('status', status, text.getBoundingClientRect());
-  return { boxes, width: innerWidth, height: innerHeight };
+  for (const kind of ['status', 'info']) {
+    const line = document.querySelector('#table .' + kind);
+    const text = document.createRange();
+    text.selectNodeContents(line);
+    add(kind, line, text.getBoundingClientRect());
+  }
+  const notice = document.getElementById('notice');
+  if (!notice.hidden) add('notice', notice);
+  // Each card on the table shows its index (top left) and its badge (above it): what lies at those points.
+  const covered = [];
+  document.querySelectorAll('#table .trick .card').forEach((card) => {
+    const corner = card.querySelector('.corner').getBoundingClientRect();
+    const r = card.getBoundingClientRect();
+    const points = [[corner.left + corner.width / 2, corner.top + corner.height / 2, 'index']];
+    if (card.dataset.badge) {  // the badge's middle (drawn as the card's ::after)
+      const badge = getComputedStyle(card, '::after');
+      const shift = new DOMMatrix(badge.transform);
+      points.push([r.left + parseFloat(badge.left) + shift.e + parseFloat(badge.width) / 2,
+                   r.top + parseFloat(badge.top) + shift.f + parseFloat(badge.height) / 2, 'badge']);
+    }
+    for (const [x, y, what] of points) {
+      const top = document.elementFromPoint(x, y);
+      const by = top && top.closest('.card');
+      if (by !== card) covered.push(`${card.dataset.card}'s ${what} by ${by ? by.dataset.card : top && top.className}`);
+    }
+  });
+  return { boxes, covered, width: innerWidth, height: innerHeight };
 }"""
+# What grows with the window: the hand's card width and the size of a seat's name.
+SIZES_DRAWN = """() => ({
+  card: document.querySelector('#hand .card').getBoundingClientRect().width,
+  name: parseFloat(getComputedStyle(document.querySelector('#table .seat .name')).fontSize),
+})"""
 SIZES = {
     "phone": {"width": 360, "height": 640},
     "landscape": {"width": 640, "height": 360},  # a phone held sideways
+    "tablet": {"width": 768, "height": 1024},
     "desktop": {"width": 1280, "height": 800},
     "wide": {"width": 1920, "height": 1080},
 }
-TOUCH = ("phone", "landscape")
+TOUCH = ("phone", "landscape", "tablet")
+# The least the hand's card width and a seat's name may measure (px): both grow with the window.
+GROWN = {"phone": (70, 11), "landscape": (62, 11), "tablet": (84, 14), "desktop": (76, 14), "wide": (100, 18)}
 
 
 def problems(page) -> list[str]:
@@ -47,7 +80,7 @@ def problems(page) -> list[str]:
     page.wait_for_function("() => document.getAnimations().length === 0")
     drawn = page.evaluate(BOXES)
     boxes, width, height = drawn["boxes"], drawn["width"], drawn["height"]
-    found = []
+    found = [f"{what} covered" for what in drawn["covered"]]
     for kind, name, left, top, right, bottom in boxes:
         if left < -0.5 or top < -0.5 or right > width + 0.5 or bottom > height + 0.5:
             found.append(f"{kind} {name} off screen: {round(left)},{round(top)}–{round(right)},{round(bottom)}")
@@ -55,10 +88,13 @@ def problems(page) -> list[str]:
         for other_kind, other_name, *other in boxes[index + 1 :]:
             if kind == other_kind and kind in ("hand", "trick"):
                 continue  # a hand's cards overlap like a fan, a crowded trick's like a pile
+            if "notice" in (kind, other_kind) and not {kind, other_kind} & {"hand", "button"}:
+                continue  # a notice may lie over the felt for a moment, never over what the person presses
             overlap_x = min(box[2], other[2]) - max(box[0], other[0])
             overlap_y = min(box[3], other[3]) - max(box[1], other[1])
             if overlap_x > 1 and overlap_y > 1:
-                found.append(f"{kind} {name} overlaps {other_kind} {other_name}")
+                where = ",".join(str(round(v)) for v in box) + " and " + ",".join(str(round(v)) for v in other)
+                found.append(f"{kind} {name} overlaps {other_kind} {other_name} ({where})")
     return found
 
 
@@ -89,9 +125,30 @@ def test_every_phase_of_a_hand_fits_the_screen_without_overlaps(browser, guard, 
     context, page = open_sized(browser, guard, server_url, size)
     try:
         check(page, "pass")
+        # Nothing in the hand looks chosen that was not: no focus ring from the page's own focus, and on a touch
+        # screen no card left lifted by a tap taken back.
+        assert page.evaluate("() => !document.querySelector('#hand :focus-visible')")
+        first = page.locator("#hand .card").first
+        for pressed in ("true", "false"):
+            first.click()
+            page.wait_for_selector(f'#hand .card[data-index="0"][aria-pressed="{pressed}"]')
+        if size in TOUCH:
+            page.wait_for_function("() => document.getAnimations().length === 0")
+            assert page.evaluate("getComputedStyle(document.querySelector('#hand .card')).transform") == "none"
+        card, name = page.evaluate(SIZES_DRAWN).values()
+        print(f"{size}: hand card {card:.0f} px = {card / SIZES[size]['width']:.1%} of the width, name {name:.1f} px")
+        assert card >= GROWN[size][0] and name >= GROWN[size][1]
         take_turn(page)
         play_until(page, "play")
         check(page, "play")
+        dim = page.locator("#hand .card.dim")
+        if dim.count():  # refused with a notice, which leaves the buttons and the cards in sight
+            dim.first.click(force=True)  # (it says it is disabled: the page answers why)
+            page.wait_for_selector("#notice:not([hidden])")
+            check(page, "a card refused")
+        page.click("[data-action=hint]")
+        page.wait_for_selector("#hand .card[data-hint]")
+        check(page, "a hint given")
         play_until(page, "collect")
         check(page, "collect")
         assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]

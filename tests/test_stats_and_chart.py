@@ -7,7 +7,7 @@ from helpers import Engine
 
 from pyapp.engine.rules import PRESETS
 from pyapp.page import player_stats, view
-from pyapp.page.chart import render_chart, totals_by_hand
+from pyapp.page.chart import BOTTOM, HEIGHT, TOP, render_chart, totals_by_hand
 from pyapp.page.session import Session
 from pyapp.shared import protocol
 
@@ -77,9 +77,22 @@ class TestChart:
 
     def test_one_line_per_player_with_the_target_and_a_legend(self):
         results = [added([5, 8, 0, 13]), added([0, 26, 0, 0])]
-        svg = render_chart(["A", "B", "C", "&lt;D&gt;"], results, 100, "Score chart")
+        svg = render_chart(["A", "B", "C", "&lt;D&gt;"], results, 50, "Score chart")  # B's 34 is near 50
         assert svg.count("<polyline") == 4 and 'class="target"' in svg and "&lt;D&gt;" in svg
         assert 'aria-label="Score chart"' in svg
+
+    def test_early_totals_fill_the_chart_and_a_far_target_is_only_pointed_at(self):
+        results = [added([3, 13, 10, 0])]
+        svg = render_chart(["A", "B", "C", "D"], results, 100, "Score chart")
+        lines = [line.split('"')[0] for line in svg.split('points="')[1:]]
+        tops = [float(point.split(",")[1]) for line in lines for point in line.split()]
+        assert min(tops) < TOP + (HEIGHT - TOP - BOTTOM) * 0.2  # 13 of 100 points near the top, not in a heap at 0
+        assert 'class="target"' not in svg and "↑ 100" in svg
+
+    def test_equal_totals_are_drawn_apart(self):
+        svg = render_chart(["A", "B"], [added([0, 0])], 100, "Score chart")
+        first, second = (line.split('"')[0] for line in svg.split('points="')[1:])
+        assert first != second
 
     def test_the_sheet_shows_the_chart_once_a_hand_is_scored(self):
         session = Session()

@@ -1,6 +1,10 @@
 """The page's plain-Python layer (it also runs on MicroPython): rendering, session, storage."""
 
+import itertools
 import json
+import math
+import re
+from pathlib import Path
 
 import pytest
 from helpers import Engine
@@ -137,7 +141,7 @@ class TestRender:
 
     def test_the_score_sheet_says_what_the_figures_on_a_seat_mean(self):
         html = view.render_sheet(session_for(new_game()))
-        for words in ("Total", "Points taken this hand", "Cards in hand", "Dealer"):
+        for words in ("Total", "Points taken this hand", "Cards in hand", "Dealer", "Has chosen cards to pass"):
             assert words in html.split('class="seat-legend"')[1]
 
     def test_the_score_sheet_shows_only_the_hands_whose_summary_was_read(self):
@@ -147,7 +151,8 @@ class TestRender:
         session.results = [protocol.Result(result)]
         assert "No hand scored yet" in view.render_sheet(session)
         session.view.hands_read = 1
-        assert "No hand scored yet" not in view.render_sheet(session) and "(+13)" in view.render_sheet(session)
+        sheet = view.render_sheet(session)
+        assert "No hand scored yet" not in sheet and "<small> +13</small>" in sheet
 
     def test_game_over_names_the_winner(self):
         session = session_for(new_game())
@@ -293,6 +298,103 @@ class TestFriendsPages:
         session.view.seat = 1  # the same table on Bo's page
         assert view.sheet_names(session)[:2] == ("Host", "Bo")
         assert ">You<" not in view.render_table(session) and ">Host<" in view.render_table(session)
+
+
+def seat_markup(html: str, seat: int) -> str:
+    """The markup of one seat's plate (up to the next seat's, or the trick)."""
+    return re.split(r'<div class="(?:seat|trick)', html.split(f'data-seat="{seat}"')[1])[0]
+
+
+def trick_cards(html: str) -> dict:
+    """Each card on the table: its left and top (percent of the trick's box), z-index and badge."""
+    cards = {}
+    for tag in re.findall(r'<div[^>]*class="card [^"]*played[^>]*>', html):
+        left, top, z = re.search(r"left:([\d.]+)%;top:([\d.]+)%;z-index:(\d+)", tag).groups()
+        badge = re.search(r'data-badge="([^"]*)"', tag)
+        card = re.search(r'data-card="(\w+)"', tag).group(1)
+        cards.setdefault(card, []).append((float(left), float(top), int(z), badge.group(1) if badge else "", tag))
+    return cards
+
+
+class TestTable:
+    def test_each_opponents_cards_lie_face_down_by_their_plate_with_their_count(self):
+        session = session_for(new_game())
+        html = view.render_table(session)
+        for seat in range(1, 4):
+            plate = seat_markup(html, seat)
+            count = session.view.hand_sizes[seat]
+            assert plate.count('class="card back"') == count and f'<span class="count">{count}</span>' in plate
+        assert 'class="card back"' not in seat_markup(html, 0) and 'class="count"' not in seat_markup(html, 0)
+
+    def test_a_computer_players_level_is_on_its_plate(self):
+        seats = [{"name": "Ann", "bot": None}, {"name": "", "bot": "hard"}, {"name": "", "bot": "basic"}]
+        html = view.render_table(session_for(new_game(seats=[*seats, {"name": "", "bot": "expert"}])))
+        levels = [re.findall(r'<span class="level">([^<]*)</span>', seat_markup(html, seat)) for seat in range(4)]
+        assert levels == [[], ["Hard"], ["Easy"], ["Expert"]]
+
+    @pytest.mark.parametrize("players", range(3, 11))
+    def test_each_card_of_the_trick_lies_between_the_middle_and_its_player(self, players):
+        rules = {"variant": "cancellation"} if players > 7 else {}
+        seats = [{"name": "Ann", "bot": None}] + [{"name": "", "bot": "basic"}] * (players - 1)
+        session = session_for(Engine().start(seats, 5, players=players, **rules))
+        ranks = "23456789TJ"[:players]
+        session.view.trick = [[seat, rank + "C"] for seat, rank in enumerate(ranks)]
+        cards = trick_cards(view.render_table(session))
+
+        def angle(x: float, y: float) -> float:
+            return math.atan2(y - 50, x - 50)
+
+        def apart(a: float, b: float) -> float:
+            return abs((a - b + math.pi) % (2 * math.pi) - math.pi)
+
+        plates = [view.seat_point((seat - session.view.seat) % players, players, 42, 40) for seat in range(players)]
+        for seat, rank in enumerate(ranks):
+            [(left, top, _, badge, _)] = cards[rank + "C"]
+            # Out from the middle toward its own player, of all the players.
+            toward = min(range(players), key=lambda other: apart(angle(left, top), angle(*plates[other])))
+            assert toward == seat and math.hypot(left - 50, top - 50) > 25
+            assert (badge == "led") == (seat == 0)
+        # A card lower on the table lies over a higher one: the index (top left) and a badge above a card show.
+        placed = sorted((card for [card] in cards.values()), key=lambda card: card[1])
+        assert all(low[2] >= high[2] for high, low in itertools.pairwise(placed))
+
+    def test_a_pair_that_cancels_out_is_marked_on_the_table(self):
+        seats = [{"name": "Ann", "bot": None}] + [{"name": "", "bot": "basic"}] * 7
+        session = session_for(Engine().start(seats, 5, players=8, variant="cancellation"))
+        session.view.trick = [[0, "5C"], [1, "5C"], [2, "9C"], [3, "9H"], [4, "9H"]]
+        cards = trick_cards(view.render_table(session))
+        assert [c[3] for c in cards["5C"]] == ["led · cancels", "cancels"]
+        assert all(" cancelled" in c[4] for c in cards["5C"])
+        assert not any(" cancelled" in c[4] or c[3] for c in cards["9C"] + cards["9H"])  # 9♥: not the suit led
+
+    def test_a_crowded_score_sheet_has_narrow_columns(self):
+        seats = [{"name": "Ann", "bot": None}] + [{"name": "", "bot": "basic"}] * 4
+        assert 'class="sheet-table crowded"' in view.render_sheet(session_for(Engine().start(seats, 5, players=5)))
+        assert 'class="sheet-table"' in view.render_sheet(session_for(new_game()))
+
+    def test_the_info_line_breaks_only_between_its_parts(self):
+        info = view.render_table(session_for(new_game())).split('<p class="info">')[1].split("</p>")[0]
+        assert re.fullmatch(r"<span>Hand 1</span> · <span>.*</span> · <span>.*</span> · <span>To 100</span>", info)
+
+
+def test_only_a_real_pointer_lifts_a_card_it_is_over():
+    """A touch screen keeps :hover on what was tapped: every :hover rule is inside ``@media (hover: hover)``."""
+    css = (Path(__file__).parent.parent / "assets" / "style.css").read_text()
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    guard, depth, unguarded = None, 0, []
+    for token in re.finditer(r"[^{}]*[{}]", css):
+        text = token.group(0)
+        if text.endswith("{"):
+            depth += 1
+            if text.strip().startswith("@media") and "(hover: hover)" in text:
+                guard = depth
+            elif ":hover" in text and guard is None:
+                unguarded.append(text.strip())
+        else:
+            if guard == depth:
+                guard = None
+            depth -= 1
+    assert unguarded == []
 
 
 class TestSession:

@@ -53,6 +53,8 @@ class Actuator:
         """Draw everything from state (the only way the page changes)."""
         focused = self.document.activeElement
         focus_card = focused.getAttribute("data-card") if focused and focused.closest("#hand") else None
+        # The focus ring stays where the keyboard had it; a click or the page's first focus shows none.
+        ring = bool(focused and focused != self.document.body and focused.matches(":focus-visible"))
         # A dialog's button with the focus (the review's Next): the same button has it when redrawn.
         in_dialog = focused and focused.closest("#dialog") and focused.getAttribute("data-action")
         same = f'button[data-action="{focused.getAttribute("data-action")}"]' if in_dialog else ""
@@ -91,22 +93,28 @@ class Actuator:
             hand = self.regions["hand"]
             card = hand.querySelector(f'[data-card="{focus_card}"]') if focus_card else None
             if card and not hand.querySelector("[data-action=collect]"):
-                card.focus(self.window.JSON.parse('{"preventScroll": true}'))  # redrawn where it was: no jump
+                card.focus(self.focus_options(ring))  # redrawn where it was: no jump
             elif card or self.focus_lost():
-                self.focus_hand()  # a finished trick takes the focus from the cards: Enter collects it
+                self.focus_hand(ring)  # a finished trick takes the focus from the cards: Enter collects it
 
     def focus_lost(self) -> bool:
         """Whether the focus fell to the page itself (what had it was redrawn away, or a dialog closed)."""
         focused = self.document.activeElement
         return focused is None or focused == self.document.body
 
-    def focus_hand(self) -> None:
-        """Put the focus back in the hand: on what there is to do (collect), a card to choose, any card, a button."""
+    def focus_options(self, ring: bool):
+        """How the page moves the focus: never scrolling (no jump on a phone), with a ring only for the keyboard
+        (a ring on a card the person did not go to would look like a choice)."""
+        return self.window.JSON.parse('{"preventScroll": true, "focusVisible": %s}' % ("true" if ring else "false"))
+
+    def focus_hand(self, ring: bool = False) -> None:
+        """Put the focus back in the hand: on what there is to do (collect), a card to choose, any card, a button;
+        ``ring``: show the focus ring there (the keyboard had the focus)."""
         hand = self.regions["hand"]
         for selector in ("[data-action=collect]", ".card:not([aria-disabled])", ".card", "button:not([disabled])"):
             target = hand.querySelector(selector)
             if target:
-                target.focus(self.window.JSON.parse('{"preventScroll": true}'))  # no jump on a phone
+                target.focus(self.focus_options(ring))
                 return
 
     def reveal_hint(self) -> None:

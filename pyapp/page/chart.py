@@ -1,8 +1,19 @@
-"""The score chart: each player's total after every hand, as an SVG line chart (plain Python)."""
+"""The score chart: each player's total after every hand, as an SVG line chart (plain Python).
+
+The chart is scaled to the totals, not to the target: early in a game the
+lines would otherwise lie in a heap near 0.  The target's dashed line shows
+once the totals come near it (an arrow at the top says it is higher up
+until then); round grid lines give the scale, and lines that run together
+are drawn a pixel apart so that each stays visible.
+"""
 
 WIDTH, HEIGHT = 320, 180
 LEFT, RIGHT, TOP, BOTTOM = 34, 10, 10, 24
 COLOURS = ("#f5c542", "#7ec8f2", "#f28b82", "#a7e07b", "#d7a6f5", "#f7a85d", "#8be0d4", "#f2f2f2", "#c9b18a", "#9aa7ff")
+STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)  # the grid's round steps
+GRID_LINES = 5  # at most, between the lowest and the highest value shown
+NEAR_TARGET = 0.6  # the target's line shows once the highest total is this share of it
+SPREAD = 1.2  # pixels between the lines of seats next to each other, so that equal totals do not hide each other
 
 
 def totals_by_hand(results: list, players: int) -> list:
@@ -14,16 +25,35 @@ def totals_by_hand(results: list, players: int) -> list:
     return lines
 
 
+def grid_step(span: int) -> int:
+    """The round step that draws at most :data:`GRID_LINES` grid lines over ``span`` points."""
+    for step in STEPS:
+        if span <= step * GRID_LINES:
+            return step
+    return STEPS[-1] * (span // (STEPS[-1] * GRID_LINES) + 1)
+
+
+def value_range(lines: list, target: int) -> tuple:
+    """The lowest and highest values the chart shows (on the grid's steps) and the step between them."""
+    lowest = min(0, min(min(line) for line in lines))
+    highest = max(1, max(max(line) for line in lines))
+    if highest >= target * NEAR_TARGET:
+        highest = max(highest, target)
+    step = grid_step(highest - lowest)
+    low = -((-lowest + step - 1) // step) * step  # rounded down to a step
+    high = (highest + step - 1) // step * step  # rounded up to a step
+    return low, high, step
+
+
 def render_chart(names: list, results: list, target: int, title: str) -> str:
-    """An SVG chart of the totals hand by hand, with the target as a dashed line and a legend.
+    """An SVG chart of the totals hand by hand, with a grid, the target as a dashed line and a legend.
 
     ``names`` must already be escaped for HTML.
     """
     players = len(names)
     lines = totals_by_hand(results, players)
     hands = len(results)
-    low = min(0, min(min(line) for line in lines))
-    high = max(target, max(max(line) for line in lines))
+    low, high, step = value_range(lines, target)
     span_x = WIDTH - LEFT - RIGHT
     span_y = HEIGHT - TOP - BOTTOM
 
@@ -33,20 +63,24 @@ def render_chart(names: list, results: list, target: int, title: str) -> str:
     def y(value):
         return round(TOP + span_y * (high - value) / max(high - low, 1), 1)
 
-    parts = [
-        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{title}">',
-        f'<line class="axis" x1="{LEFT}" y1="{y(low)}" x2="{WIDTH - RIGHT}" y2="{y(low)}"/>',
-        f'<line class="target" x1="{LEFT}" y1="{y(target)}" x2="{WIDTH - RIGHT}" y2="{y(target)}"/>',
-        f'<text x="{LEFT - 4}" y="{y(target) + 4}" text-anchor="end">{target}</text>',
-        f'<text x="{LEFT - 4}" y="{y(low) + 4}" text-anchor="end">{low}</text>',
-    ]
+    parts = [f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{title}">']
+    for value in range(low, high + 1, step):
+        parts.append(
+            f'<line class="{"axis" if value == 0 else "grid"}" x1="{LEFT}" y1="{y(value)}" x2="{WIDTH - RIGHT}" y2="{y(value)}"/>'
+        )
+        parts.append(f'<text x="{LEFT - 4}" y="{y(value) + 4}" text-anchor="end">{value}</text>')
+    if target <= high:
+        parts.append(f'<line class="target" x1="{LEFT}" y1="{y(target)}" x2="{WIDTH - RIGHT}" y2="{y(target)}"/>')
+    else:  # still far off: where it is, in words of numbers
+        parts.append(f'<text class="target-note" x="{WIDTH - RIGHT}" y="{TOP + 4}" text-anchor="end">↑ {target}</text>')
     for hand in range(1, hands + 1):
         parts.append(f'<text x="{x(hand)}" y="{HEIGHT - 6}" text-anchor="middle">{hand}</text>')
     for seat, line in enumerate(lines):
         colour = COLOURS[seat % len(COLOURS)]
-        points = " ".join(f"{x(hand)},{y(value)}" for hand, value in enumerate(line))
+        shift = round((seat - (players - 1) / 2) * SPREAD, 1)
+        points = " ".join(f"{x(hand)},{round(y(value) + shift, 1)}" for hand, value in enumerate(line))
         parts.append(f'<polyline points="{points}" stroke="{colour}"/>')
-        parts.append(f'<circle cx="{x(hands)}" cy="{y(line[-1])}" r="3" fill="{colour}"/>')
+        parts.append(f'<circle cx="{x(hands)}" cy="{round(y(line[-1]) + shift, 1)}" r="3" fill="{colour}"/>')
     parts.append("</svg>")
     legend = "".join(
         f'<li><span class="swatch" style="background:{COLOURS[seat % len(COLOURS)]}"></span>{name}</li>'

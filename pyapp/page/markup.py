@@ -52,12 +52,12 @@ def card_markup(text: str, tag: str = "button", classes: str = "", attributes: s
     )
 
 
-def card_back_markup(classes: str = "") -> str:
+def card_back_markup(classes: str = "", attributes: str = "") -> str:
     """A card face down (its look is ``assets/cards.css``'s ``.card.back``), sized like any card by ``--card-w``.
 
     It says nothing to screen readers: whoever draws backs names how many there are.
     """
-    return f'<div class="card back{" " + classes if classes else ""}" aria-hidden="true"></div>'
+    return f'<div class="card back{" " + classes if classes else ""}" aria-hidden="true"{attributes}></div>'
 
 
 def short_card(text: str) -> str:

@@ -548,6 +548,8 @@ TEXT = {
         "Body jsou špatné. Opravdová hra pokračuje kolo za kolem, dokud někdo nedosáhne {target} bodů; "
         "pak vyhrává ten, kdo jich má nejméně."
     ),
+    # The table's layout (issue 23: the table)
+    "trick.cancels": "ruší se",
 }
 
 

@@ -525,6 +525,8 @@ TEXT = {
         "Points are bad. A real game goes on hand after hand until someone reaches {target}; "
         "then the lowest score wins."
     ),
+    # The table's layout (issue 23: the table)
+    "trick.cancels": "cancels",
 }
 
 

@@ -552,6 +552,8 @@ TEXT = {
         "Taškai yra blogai. Tikras žaidimas tęsiasi dalijimas po dalijimo, kol kas nors surenka {target}; "
         "tada laimi tas, kas turi mažiausiai."
     ),
+    # The table's layout (issue 23: the table)
+    "trick.cancels": "panaikinta",
 }
 
 

@@ -552,6 +552,8 @@ TEXT = {
         "Body sú zlé. Skutočná hra pokračuje kolo za kolom, kým niekto nedosiahne {target} bodov; "
         "potom vyhráva ten, kto ich má najmenej."
     ),
+    # The table's layout (issue 23: the table)
+    "trick.cancels": "ruší sa",
 }
 
 

@@ -14,9 +14,9 @@ from .coach_view import held_back, render_coach, render_lesson_end
 from .friends_view import benched, friends_line, render_invitations, render_join, stood_in
 from .hint_view import card_hint, render_hint
 from .how_to_play import render_how_to_play
-from .i18n import card_name, languages, seat_shown_name, t
+from .i18n import card_name, has_text, languages, seat_shown_name, t
 from .i18n import language as current_language
-from .markup import card_markup, close_button, dialog, escape, seat_name, short_card, trick_figures
+from .markup import card_back_markup, card_markup, close_button, dialog, escape, seat_name, short_card, trick_figures
 from .names import COLLECT, DEFAULT_LEVEL, SPEEDS, THINK_TIMES, TOGGLE
 from .refusals import refusal_text
 from .review_view import lost_line, render_review, review_button
@@ -126,6 +126,55 @@ def _status(session) -> str:
     return ""
 
 
+def render_backs(count: int) -> str:
+    """An opponent's cards, face down in a small fan, with their count beside them (a count that is no number:
+    the count alone, escaped)."""
+    drawn = count if isinstance(count, int) else 0
+    backs = "".join(card_back_markup(attributes=f' style="--i:{index}"') for index in range(drawn))
+    return (
+        f'<div class="backs" style="--n:{drawn}" title="{t("seat.cards")}">{backs}'
+        f'<span class="count">{escape(count)}</span></div>'
+    )
+
+
+def render_seat(session, seat: int, computer: list) -> str:
+    """One seat's plate: name, computer level, figures; an opponent's cards face down toward the middle."""
+    view = session.view
+    players = len(view.seats)
+    me = view.seat
+    x, y = seat_point((seat - me) % players, players, 42, 40)
+    acting = seat in view.to_act and session.step in ("play", "bot", "moon", "pass")
+    # A plate in the lower half holds its cards above its name: the cards always lie toward the middle.
+    classes = "seat" + (" me" if seat == me else "") + (" turn" if acting else "") + (" low" if y > 55 else "")
+    score, taken = escape(view.scores[seat]), escape(view.points_taken[seat])
+    details = [f'<span class="score" title="{t("seat.total")}">{score}</span>']
+    details.append(f'<span class="taken" title="{t("seat.taken")}">♥ {taken}</span>')
+    if seat == view.dealer:
+        details.append(f'<span class="chip" title="{t("seat.dealer")}">{t("seat.dealer_chip")}</span>')
+    if seat in computer:
+        details.append(f'<span class="chip" title="{t("seat.stood_in")}">{t("seat.stood_in_chip")}</span>')
+    if view.phase == "pass" and view.passes_chosen[seat]:
+        details.append(f'<span class="chip" title="{t("seat.passed")}">✓</span>')
+    bot = view.seats[seat].bot
+    level = f'<span class="level">{t("level." + bot)}</span>' if bot and has_text("level." + bot) else ""
+    backs = render_backs(view.hand_sizes[seat]) if seat != me else ""
+    label = t("seat.label", name=seat_name(view, seat), count=score, taken=taken)
+    return (
+        f'<div class="{classes}" style="--x:{x}%;--y:{y}%" data-seat="{seat}" role="group" '
+        f'aria-label="{label}"><div class="plate"><span class="name">{seat_name(view, seat)}</span>{level}'
+        f'<span class="details">{"".join(details)}</span></div>{backs}</div>'
+    )
+
+
+def cancelled_cards(plays: list, rules: dict) -> set:
+    """The cards of a trick that cancel out in Cancellation Hearts: pairs of identical cards of the suit led
+    (the rule itself is :func:`pyapp.engine.tricks.trick_winner`'s; the page only marks them)."""
+    if rules.get("variant") != "cancellation" or not plays:
+        return set()
+    led = [card for _, card in plays if card[1] == plays[0][1][1]]
+    return {card for card in led if led.count(card) > 1}
+
+
 def render_table(session) -> str:
     """The felt: the seats around it, the trick in the middle, and the status line."""
     if session.view is None:
@@ -134,42 +183,25 @@ def render_table(session) -> str:
     players = len(view.seats)
     me = view.seat
     step = session.step
-    parts = []
     computer = stood_in(view)  # the friends' seats the computer plays for now
-    for seat in range(players):
-        relative = (seat - me) % players
-        x, y = seat_point(relative, players, 42, 40)
-        acting = seat in view.to_act and step in ("play", "bot", "moon", "pass")
-        classes = "seat" + (" me" if seat == me else "") + (" turn" if acting else "")
-        score, taken = escape(view.scores[seat]), escape(view.points_taken[seat])
-        details = [f'<span class="score" title="{t("seat.total")}">{score}</span>']
-        details.append(f'<span class="taken" title="{t("seat.taken")}">♥ {taken}</span>')
-        if seat != me:
-            details.append(f'<span class="count" title="{t("seat.cards")}">{escape(view.hand_sizes[seat])}</span>')
-        if seat == view.dealer:
-            details.append(f'<span class="chip" title="{t("seat.dealer")}">{t("seat.dealer_chip")}</span>')
-        if seat in computer:
-            details.append(f'<span class="chip" title="{t("seat.stood_in")}">{t("seat.stood_in_chip")}</span>')
-        if view.phase == "pass" and view.passes_chosen[seat]:
-            details.append(f'<span class="chip" title="{t("seat.passed")}">✓</span>')
-        label = t("seat.label", name=seat_name(view, seat), count=score, taken=taken)
-        parts.append(
-            f'<div class="{classes}" style="--x:{x}%;--y:{y}%" data-seat="{seat}" role="group" '
-            f'aria-label="{label}"><span class="name">{seat_name(view, seat)}</span>'
-            f'<span class="details">{"".join(details)}</span></div>'
-        )
+    parts = [render_seat(session, seat, computer) for seat in range(players)]
     plays, winner = shown_trick(session)
+    cancelled = cancelled_cards(plays, view.rules)
     cards = []
     for order, play in enumerate(plays):
         seat, text = play
-        x, y = seat_point((seat - me) % players, players, 20, 26)
+        relative = (seat - me) % players
+        x, y = seat_point(relative, players, 36, 34)  # between the middle and its player
+        dx, dy = seat_point(relative, players, 1, 1)  # a unit step towards its player
         # A card just played flies in from its player's side (--dx, --dy: that side, from -1 to 1).
         arrive = " arrive" if [seat, text] in session.arrivals else ""
+        badges = ([t("trick.led")] if order == 0 else []) + ([t("trick.cancels")] if text in cancelled else [])
         classes = "played" + (" led" if order == 0 else "") + (" winner" if seat == winner else "") + arrive
-        dx, dy = round((x - 50) / 30, 2), round((y - 50) / 26, 2)
-        style = f' style="left:{x}%;top:{y}%;z-index:{order + 1};--dx:{dx};--dy:{dy}"'
-        if order == 0:
-            style += f' data-badge="{t("trick.led")}"'
+        classes += " cancelled" if text in cancelled else ""
+        # Lower cards lie on higher ones: a card's index (top left) stays in sight (its badge is outside the ring).
+        style = f' style="left:{x}%;top:{y}%;z-index:{int(y) + 1};--dx:{round(dx - 50, 2)};--dy:{round(dy - 50, 2)}"'
+        if badges:
+            style += f' data-badge="{" · ".join(badges)}"'
         label = t("trick.played", name=seat_name(view, seat), card=card_name(text))
         cards.append(card_markup(text, "div", classes, style, label))
     collect = ""
@@ -191,7 +223,8 @@ def render_table(session) -> str:
         f'<span class="{"broken" if view.hearts_broken else "unbroken"}">♥ {hearts}</span>',
         t("info.target", target=escape(view.rules["target"])),
     ]
-    parts.append(f'<p class="info">{" · ".join(info)}</p>')
+    # Each part kept whole: a narrow screen wraps the line between parts, never inside one.
+    parts.append(f'<p class="info">{" · ".join(f"<span>{part}</span>" for part in info)}</p>')
     parts.append(f'<p class="status" role="status">{status_text(session)}</p>')
     parts.append(friends_line(session))
     if not session.ready and session.ahead and not session.waiting:
@@ -309,7 +342,7 @@ def render_sheet(session) -> str:
         for seat in range(players):
             totals[seat] += result.added[seat]
             moon = " ☾" if result.shooter == seat else ""
-            cells.append(f"<td>{totals[seat]}<small> ({signed(result.added[seat])}){moon}</small></td>")
+            cells.append(f"<td>{totals[seat]}<small> {signed(result.added[seat])}{moon}</small></td>")
         hand = str(number + 1)
         if number in session.reviews:
             label = t("review.sheet", number=number + 1)
@@ -317,8 +350,9 @@ def render_sheet(session) -> str:
         rows.append(f'<tr><th scope="row">{hand}</th>{"".join(cells)}</tr>')
     if not rows:
         rows.append(f'<tr><td colspan="{players + 1}">{t("sheet.none")}</td></tr>')
+    crowded = " crowded" if players > 4 else ""  # narrow columns (see assets/style.css)
     table = (
-        f'<table class="sheet-table"><caption>{t("sheet.caption")}</caption>'
+        f'<table class="sheet-table{crowded}"><caption>{t("sheet.caption")}</caption>'
         f'<thead><tr><th scope="col">{t("sheet.hand")}</th>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
     )
     table += render_legend()
@@ -335,6 +369,7 @@ def render_legend() -> str:
         ('<span class="taken">♥</span>', "seat.taken"),
         ('<span class="count"></span>', "seat.cards"),
         (f'<span class="chip">{t("seat.dealer_chip")}</span>', "seat.dealer"),
+        ('<span class="chip">✓</span>', "seat.passed"),
     )
     return '<ul class="seat-legend">' + "".join(f"<li>{mark} {t(key)}</li>" for mark, key in items) + "</ul>"
 
