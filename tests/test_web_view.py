@@ -374,7 +374,8 @@ class TestTable:
 
     def test_the_info_line_breaks_only_between_its_parts(self):
         info = view.render_table(session_for(new_game())).split('<p class="info">')[1].split("</p>")[0]
-        assert re.fullmatch(r"<span>Hand 1</span> · <span>.*</span> · <span>.*</span> · <span>Game ends at 100</span>", info)
+        parts = r"<span>Hand 1</span> · <span>.*</span> · <span>.*</span> · <span>Game ends at 100</span>"
+        assert re.fullmatch(parts, info)
 
 
 def test_only_a_real_pointer_lifts_a_card_it_is_over():
