@@ -27,6 +27,7 @@ BOXES = """() => {
                                         || element.className, r.left, r.top, r.right, r.bottom]);
   };
   document.querySelectorAll('#table .seat').forEach((e) => add('seat', e));
+  document.querySelectorAll('#table .backs .card').forEach((e) => add('back', e));  // as drawn: fanned
   document.querySelectorAll('#table .trick .card').forEach((e) => add('trick', e));
   document.querySelectorAll('#hand .card').forEach((e) => add('hand', e));
   document.querySelectorAll('#hand button:not(.card)').forEach((e) => add('button', e));
@@ -85,7 +86,11 @@ def problems(page) -> list[str]:
         if left < -0.5 or top < -0.5 or right > width + 0.5 or bottom > height + 0.5:
             found.append(f"{kind} {name} off screen: {round(left)},{round(top)}–{round(right)},{round(bottom)}")
     for index, (kind, name, *box) in enumerate(boxes):
+        if kind == "back":
+            continue  # (an opponent's cards lie by their plate: they must only stay on screen)
         for other_kind, other_name, *other in boxes[index + 1 :]:
+            if other_kind == "back":
+                continue
             if kind == other_kind and kind in ("hand", "trick"):
                 continue  # a hand's cards overlap like a fan, a crowded trick's like a pile
             if "notice" in (kind, other_kind) and not {kind, other_kind} & {"hand", "button"}:

@@ -38,7 +38,7 @@ def held_back(session) -> tuple:
     coaching = coach.advise(session)
     if coaching.enabled is None:
         return ()
-    return tuple(card for card in session.view.hand if card not in coaching.enabled and card not in session.selected)
+    return tuple(card for card in session.view.hand if card not in coaching.enabled and card not in session.picked)
 
 
 def render_lesson_end(session) -> str:

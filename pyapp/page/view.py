@@ -7,7 +7,7 @@ from outside (names) is escaped.  Plain Python for MicroPython and CPython.
 
 import math
 
-from . import player_stats
+from . import coach, player_stats
 from .chart import render_chart
 from .coach import finished as lesson_finished
 from .coach_view import held_back, render_coach, render_lesson_end
@@ -296,7 +296,7 @@ def render_hand(session) -> str:
         tools.append(("undo", "hand.undo"))
     if step == "play" and view.can_claim:
         tools.append(("claim", "hand.claim"))
-    if step == "play":
+    if step == "play" and not coach.speaking(session):  # (a lesson is played by hand: no Finish)
         tools.append(("finish", "hand.finish"))
     if tools and session.ready:  # each needs the engine: none before it is up
         parts.append(
