@@ -152,7 +152,7 @@ def test_every_phase_of_a_hand_fits_the_screen_without_overlaps(browser, guard, 
             page.wait_for_selector("#notice:not([hidden])")
             check(page, "a card refused")
         page.click("[data-action=hint]")
-        page.wait_for_selector("#hand .card[data-hint]")
+        page.wait_for_selector("#hand .card.hinted")  # (the card marked; the figures come on demand)
         check(page, "a hint given")
         play_until(page, "collect")
         check(page, "collect")

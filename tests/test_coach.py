@@ -7,7 +7,7 @@ import pytest
 from pyapp.page import coach
 from pyapp.page.coach_view import held_back
 from pyapp.page.player_stats import STATS_KEY
-from pyapp.page.storage import MemoryStore
+from pyapp.page.storage import SETTINGS_KEY, MemoryStore
 from pyapp.shared import protocol
 from tests.test_controller import booted, run_async, until
 
@@ -230,5 +230,9 @@ def test_a_reloaded_lesson_says_the_same_and_goes_on_and_a_first_visit_offers_it
             await first.perform("card", {"card": card})
         await first.perform("pass", {})
         assert 'data-action="lesson"' not in shown.html
+        known = MemoryStore()  # a player who has been here (settings kept) and has no game on: no offer
+        known.setItem(SETTINGS_KEY, json.dumps({"speed": "instant"}))
+        returning, page = await booted(known, 9)
+        assert not returning.session.offer_lesson and 'data-action="lesson"' not in page.html
 
     run_async(run())

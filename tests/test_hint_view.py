@@ -56,11 +56,11 @@ def test_a_play_hint_marks_the_card_and_shows_the_figures_only_on_demand():
     session.hint = protocol.Hint({"points": {first: 3.2, second: 0.4, third: 1.0}, "best": second, "playouts": 9})
     html = view.render_hand(session)
     assert marked(html) == [second] and "data-hint=" not in html
-    assert 'data-action="figures" aria-pressed="false">Show the figures' in html
+    assert 'data-action="figures" aria-pressed="false">Figures<' in html
     assert "lower is better" not in html
     session.figures = True
     html = view.render_hand(session)
-    assert html.count("data-hint=") == 3 and 'aria-pressed="true">Hide the figures' in html
+    assert html.count("data-hint=") == 3 and 'aria-pressed="true">Hide figures' in html
     assert "in the rest of this hand after playing that card; lower is better" in html and "about 0.4." in html
     set_language("cs")
     try:

@@ -104,7 +104,7 @@ class Controller:
         self.session.welcome = saved is None and self.storage.get(SETTINGS_KEY) is None
         pending = self.pending(saved, query, deal or {})
         if "start" in pending:
-            self.session.offer_lesson = True  # a first visit
+            self.session.offer_lesson = self.session.welcome  # a first visit (not a new game of a player's)
             view = protocol.View(first_view(pending["start"], self.catalog))
             self.session.show(view, 0, [], ready=False, fresh=True, dealt=True)
         else:

@@ -72,20 +72,25 @@ def spoken(session) -> str:
 
 
 def render_hint(session) -> str:
-    """The hint's words above the hand (while it thinks: that it does), with the figures' toggle."""
+    """The hint's words above the hand: while it thinks, that it does; the pass's three and why; a play's
+    card and what its figures mean, once they are shown (the card itself is marked in the hand)."""
     if session.hinting and session.step in ("pass", "play"):
         return f'<div class="hint-box"><p>{t("hint.thinking")}</p></div>'
     words = sentences(session, coloured)
     if not words:
         return ""
+    if session.step == "play":  # the card is marked; the words say what the figures mean, once they are shown
+        if not session.figures:
+            return ""
+        return '<div class="hint-box">' + "".join(f"<p>{sentence}</p>" for sentence in words) + "</div>"
     body = f"<p>{words[0]}</p>"
-    if session.step == "pass" and len(words) > 1:  # the reasons
+    if len(words) > 1:  # the pass's reasons
         body += "<ul>" + "".join(f"<li>{reason}</li>" for reason in words[1:]) + "</ul>"
-    if session.step == "play":
-        body += "".join(f"<p>{sentence}</p>" for sentence in words[1:])  # what the figures mean
-        shown = "true" if session.figures else "false"
-        label = t("hint.figures_hide" if session.figures else "hint.figures_show")
-        body += (
-            f'<button type="button" class="hint-button" data-action="figures" aria-pressed="{shown}">{label}</button>'
-        )
     return f'<div class="hint-box">{body}</div>'
+
+
+def figures_toggle(session) -> str:
+    """The button that shows or hides the play hint's figures (in the Hint button's place once the hint is in)."""
+    shown = "true" if session.figures else "false"
+    label = t("hint.figures_hide" if session.figures else "hint.figures_show")
+    return f'<button type="button" class="hint-button" data-action="figures" aria-pressed="{shown}">{label}</button>'

@@ -12,7 +12,7 @@ from .chart import render_chart
 from .coach import finished as lesson_finished
 from .coach_view import held_back, render_coach, render_lesson_end
 from .friends_view import benched, friends_line, render_invitations, render_join, stood_in
-from .hint_view import card_hint, render_hint
+from .hint_view import card_hint, figures_toggle, render_hint
 from .how_to_play import render_how_to_play
 from .i18n import card_name, has_text, languages, seat_shown_name, t
 from .i18n import language as current_language
@@ -298,26 +298,27 @@ def render_hand(session) -> str:
         tools.append(("claim", "hand.claim"))
     if step == "play" and not coach.speaking(session):  # (a lesson is played by hand: no Finish)
         tools.append(("finish", "hand.finish"))
-    if tools and session.ready:  # each needs the engine: none before it is up
-        parts.append(
-            '<div class="tools">'
-            + "".join(
-                f'<button type="button" class="{"primary" if action in ("collect", "back") else "hint-button"}" '
-                f'data-action="{action}">{t(key)}</button>'
-                for action, key in tools
-            )
-            + "</div>"
-        )
+    row = []  # one row of buttons under the hand: the pass first (the page takes it before the engine is up)
+    if step == "pass":
+        disabled = "" if session.ready_to_pass else " disabled"
+        label = t("hand.pass", direction=t("direction." + view.pass_direction))
+        row.append(f'<button type="button" class="primary pass" data-action="pass"{disabled}>{label}</button>')
+    if session.ready:  # each tool needs the engine: none before it is up
+        row += [
+            figures_toggle(session)
+            if action == "hint" and step == "play" and session.hint is not None
+            else f'<button type="button" class="{"primary" if action in ("collect", "back") else "hint-button"}" '
+            f'data-action="{action}">{t(key)}</button>'
+            for action, key in tools
+        ]
+    if row:
+        parts.append(f'<div class="tools">{"".join(row)}</div>')
     if step == "over" and session.result_closed:
         action, key = again(session)
         parts.append(
             f'<div class="tools"><button type="button" class="primary" data-action="{action}">{t(key)}</button>'
             f'<button type="button" class="hint-button" data-action="result">{t("over.title")}</button></div>'
         )
-    if step == "pass":
-        disabled = "" if session.ready_to_pass else " disabled"
-        label = t("hand.pass", direction=t("direction." + view.pass_direction))
-        parts.append(f'<button type="button" class="primary pass" data-action="pass"{disabled}>{label}</button>')
     return "".join(parts)
 
 
