@@ -123,7 +123,8 @@ class Actuator:
         hand = self.regions["hand"]
         words = hand.querySelector(".hint-box")
         if words:
-            fits = hand.getBoundingClientRect().height <= self.window.innerHeight
+            height = hand.getBoundingClientRect().height  # (0: a layout that lays the hand's parts out apart)
+            fits = 0 < height <= self.window.innerHeight
             where = self.window.JSON.parse('{"block": "end"}' if fits else '{"block": "start"}')
             (hand if fits else words).scrollIntoView(where)
 
