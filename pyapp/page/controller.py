@@ -268,7 +268,8 @@ class Controller:
                 self.friends.send(seat, text)
         session = self.session
         if session.take_reviews(answer.reviews, answer.reviews_reset):
-            (hand, seat), session.review_wanted = session.review_wanted, None
+            hand, seat = session.review_wanted
+            session.review_wanted = None
             if not session.panel:  # asked for, and nothing else opened since: it opens now
                 self.actuator.keep(asyncio.create_task(self.open_review(hand, seat)))
         if self.thinker is not None:
