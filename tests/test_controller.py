@@ -435,6 +435,42 @@ def test_an_engine_that_stops_answering_is_reported_lets_the_next_intent_go_and_
     run_async(run())
 
 
+def test_at_one_device_a_review_asked_for_early_opens_for_whoever_asked_once_theirs_is_ready():
+    async def run():
+        thinker = Thinker()
+        controller, actuator, worker = page(MemoryStore(), thinker)
+        worker.gate.set()
+        await controller.boot(worker.started(), "", dealt(21))
+        seats = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}] + [{"name": "", "bot": "basic"}] * 2
+        await controller.send(protocol.START, fresh=True, options={"rules": {}, "seats": seats, "seed": 9})
+        session = controller.session
+        for _ in range(800):  # each person plays the first legal card, the computer players at once
+            if session.step == protocol.STEP_SUMMARY:
+                break
+            if session.step == "handoff":
+                await controller.perform("handoff", {})
+            elif session.step == protocol.STEP_PASS:
+                for card in session.view.hand[:3]:
+                    await controller.perform("card", {"card": card})
+                await controller.perform("pass", {})
+            elif session.step == protocol.STEP_PLAY and session.view.after_ms is None:
+                await controller.perform("card", {"card": session.view.legal[0]})
+            elif session.step == protocol.STEP_COLLECT:
+                await controller.perform("collect", {})
+            else:
+                await asyncio.sleep(0.01)
+        other = 1 - session.view.seat  # the viewer's review is computed first; the other person asks meanwhile
+        await controller.perform("review", {"hand": 0, "seat": other})
+        assert session.review_wanted == [0, other]
+        thinker.gate.set()
+        await until(lambda: session.panel == "review", limit=100_000)
+        assert len(thinker.jobs) == 2 and session.review_seat == other
+        assert {decision.seat for decision in session.review.decisions} == {other}
+        assert f"{seats[other]['name']} passed" in actuator.html
+
+    run_async(run())
+
+
 def test_a_review_the_thinker_never_answers_is_given_up_and_the_next_one_goes(monkeypatch):
     monkeypatch.setattr("pyapp.page.client.REVIEW_LIMIT", 0.05)
 

@@ -286,7 +286,9 @@ class TestRefusals:
         while not table.engine.host.table.match.results:
             assert table.step(rng)
             jobs += table.host.jobs
-        table.send(protocol.REVIEWED, review=run_job(jobs[0]))
+        assert [json.loads(job)["seats"] for job in jobs][:2] == [[0], [1]]  # one job each person, the host's first
+        for job in jobs:
+            table.send(protocol.REVIEWED, review=run_job(job))
         table.send(protocol.CONFIGURE, settings={"speed": "fast"})  # (any change: the friends hear of it)
         table.say(1, protocol.READ_ON)
         entries = [entry for answer in table.devices[1].answers for entry in answer.reviews]

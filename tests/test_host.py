@@ -443,23 +443,28 @@ class TestReviews:
     def test_at_one_device_each_person_sees_only_their_own_review(self):
         engine = Engine(speed="instant")
         seats = [{"name": "Ann", "bot": None}, {"name": "", "bot": "basic"}, {"name": "Bo", "bot": None}, SEATS[1]]
-        (job,) = self.first_hand(engine, seats)
-        assert json.loads(job)["seats"] == [0, 2]
-        decisions = json.loads(run_job(job))["decisions"]
-        (entry,) = engine.send(protocol.REVIEWED, review=run_job(job)).reviews
-        for seat in (0, 2):
-            mine = [d for d in decisions if d["seat"] == seat]
-            assert entry[1][seat] == round(sum(lost(d) for d in mine if lost(d) >= 1), 2)
-        assert entry[1][1] == entry[1][3] == 0
+        jobs = self.first_hand(engine, seats)
         viewer = engine.host.page.seat
-        review = engine.send(protocol.REVIEW, hand=0).review
+        other = 2 - viewer
+        assert [json.loads(job)["seats"] for job in jobs] == [[viewer], [other]]  # one each, the viewer's first
+        decisions = [json.loads(run_job(job))["decisions"] for job in jobs]
+        (entry,) = engine.send(protocol.REVIEWED, review=run_job(jobs[0])).reviews
+        assert entry[1][other] is None  # the other person's: not yet (nor the computers', never reviewed)
+        review = engine.send(protocol.REVIEW, hand=0).review  # ready before the other person's is computed
         assert review.decisions and {decision.seat for decision in review.decisions} == {viewer}
+        assert engine.send(protocol.REVIEW, hand=0, seat=other).refusal.code == "review_pending"
+        (entry,) = engine.send(protocol.REVIEWED, review=run_job(jobs[1])).reviews
+        for seat, mine in ((viewer, decisions[0]), (other, decisions[1])):
+            assert {d["seat"] for d in mine} == {seat}
+            assert entry[1][seat] == round(sum(lost(d) for d in mine if lost(d) >= 1), 2)
+        loaded = Engine(speed="instant").send(protocol.LOAD, saved=engine.saved())
+        assert loaded.reviews == [entry] and loaded.jobs == []  # both persons' kept together with the save
 
     def test_at_one_device_the_summary_opens_each_persons_review_and_no_computers(self):
         engine = Engine(speed="instant")
         seats = [{"name": "Ann", "bot": None}, {"name": "", "bot": "basic"}, {"name": "Bo", "bot": None}, SEATS[1]]
-        (job,) = self.first_hand(engine, seats)
-        engine.send(protocol.REVIEWED, review=run_job(job))
+        for job in self.first_hand(engine, seats):
+            engine.send(protocol.REVIEWED, review=run_job(job))
         for seat in (0, 2):
             review = engine.send(protocol.REVIEW, hand=0, seat=seat).review
             assert review.decisions and {decision.seat for decision in review.decisions} == {seat}

@@ -90,9 +90,16 @@ class TestJobs:
         match.apply(MediumBot(0).decide(observe(match, 0)))  # the next hand goes on: the job holds only the first
         job = review_job(match, 0, [0], set(), playouts=100)
         assert len(json.loads(job)["match"]["history"]) == match.hand_span(0)[1]
-        hand, decisions = read_answer(run_job(job), match)
+        hand, seats, decisions = read_answer(run_job(job), match)
         direct = review_hand(match, 0, [0], playouts=100)
-        assert hand == 0 and [d.to_dict() for d in decisions] == [d.to_dict() for d in direct]  # to hundredths
+        assert hand == 0 and seats == {0}
+        assert [d.to_dict() for d in decisions] == [d.to_dict() for d in direct]  # to hundredths
+
+    def test_a_review_stored_before_each_person_had_a_job_of_their_own_covers_every_seat(self):
+        match = medium_hand(3)
+        answer = json.loads(run_job(review_job(match, 0, [0], set(), playouts=20)))
+        del answer["seats"]
+        assert read_answer(json.dumps(answer), match)[1] == {0, 1, 2, 3}
 
     def test_a_damaged_job_or_answer_is_refused_with_a_reason(self):
         assert "error" in json.loads(run_job('{"job": "review"}'))
@@ -100,7 +107,8 @@ class TestJobs:
         match = medium_hand(3)
         answer = json.loads(run_job(review_job(match, 0, [0], set(), playouts=50)))
         foreign = (dict(answer, game=answer["game"] + 1), dict(answer, hand=5), dict(answer, played="0" * 16))
-        for damaged in (*foreign, dict(answer, decisions=[{}]), "{"):
+        seats = (dict(answer, seats=[1]), dict(answer, seats=[0, 9]), dict(answer, seats="0"))
+        for damaged in (*foreign, *seats, dict(answer, decisions=[{}]), "{"):
             with pytest.raises(ValueError) as refused:
                 read_answer(damaged if isinstance(damaged, str) else json.dumps(damaged), match)
             assert refused.value.args[0].code == "review_unusable"

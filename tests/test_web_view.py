@@ -10,6 +10,7 @@ import pytest
 from helpers import Engine
 
 from pyapp.host.catalog import catalog
+from pyapp.host.reviews import run_job
 from pyapp.page import first_deal, i18n, view
 from pyapp.page.session import Session
 from pyapp.page.storage import BROKEN_KEY, SETTINGS_KEY, MemoryStore, Storage, game_keys, set_aside
@@ -509,6 +510,53 @@ class TestPartyMode:
         assert "You took" not in html and f"went to {session.view.seats[result.queen].name}" in html
         assert 'data-seat="0">Review for Ann<' in html and 'data-seat="1">Review for Bo<' in html
         assert "Points lost" not in html  # whose would they be, on a shared device
+
+    PEOPLE = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}] + [{"name": "", "bot": "basic"}] * 2
+
+    def test_the_summary_names_who_shot_the_moon_and_who_leads(self):
+        session = session_for(new_game(seats=self.PEOPLE))
+        result = {"taken": [0, 26, 0, 0], "added": [26, 0, 26, 26], "shooter": 1, "choice": "add_to_others"}
+        session.results = [protocol.Result(dict(result, queen=1, omnibus=None))]
+        session.view.step, session.view.summary_hand, session.view.seat = "summary", 0, 1  # on the shooter's turn
+        html = view.render_dialog(session, None)
+        assert "You shot" not in html and "Bo shot the moon: everyone else takes 26" in html
+        assert "You lead" not in html and "Bo leads the game with 0 points" in html
+
+    def test_the_game_over_names_the_winner_on_a_shared_device(self):
+        session = session_for(new_game(seats=self.PEOPLE))
+        session.view.step, session.view.phase, session.view.winners = "over", "over", [1]
+        session.view.seat, session.view.scores = 1, [100, 40, 60, 70]
+        html = view.render_dialog(session, None)
+        assert "You win" not in html and "Bo wins!" in html and 'class="me"' not in html
+
+    def test_the_summary_offers_each_persons_review_as_soon_as_theirs_is_computed(self):
+        session = session_for(new_game(seats=self.PEOPLE))
+        result = {"taken": [0, 13, 13, 0], "added": [0, 13, 13, 0], "shooter": None, "choice": None}
+        session.results = [protocol.Result(dict(result, queen=1, omnibus=None))]
+        session.view.step, session.view.summary_hand = "summary", 0
+        session.take_reviews([[0, [1.5, None, None, None]]], reset=False)  # Ann's computed, Bo's not yet
+        html = view.render_dialog(session, None)
+        assert 'data-seat="0">Review for Ann<' in html and "Review for Bo" not in html
+        assert '<button type="button" disabled>Reviewing the hand…</button>' in html
+        session.take_reviews([[0, [1.5, 0.0, None, None]]], reset=False)
+        html = view.render_dialog(session, None)
+        assert 'data-seat="1">Review for Bo<' in html and "Reviewing" not in html
+
+    def test_the_review_names_whose_pass_it_was(self):
+        engine = Engine(speed="instant")
+        jobs: list = []
+
+        def summary(answer: protocol.Answer) -> bool:
+            jobs.extend(answer.jobs)
+            return answer.view.step == protocol.STEP_SUMMARY
+
+        answer = engine.play_until(engine.start(self.PEOPLE, 2), summary)
+        for job in jobs:
+            engine.send(protocol.REVIEWED, review=run_job(dict(json.loads(job), playouts=2)))
+        session = session_for(answer)
+        session.review, session.review_seat = engine.send(protocol.REVIEW, hand=0, seat=1).review, 1
+        html = view.render_review(session)
+        assert "You passed" not in html and "Bo passed" in html
 
 
 class TestFirstDeal:

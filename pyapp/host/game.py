@@ -104,7 +104,7 @@ class Host:
             results_count=len(results),
             new_results=new,
             writes=self.writes,
-            jobs=self.book.jobs(table) if table is not None else [],
+            jobs=self.book.jobs(table, self.page.seat) if table is not None else [],
             reviews=reviews,
             reviews_reset=reset,
             outbox=friends_hub.outbox(self),

@@ -3,7 +3,8 @@ review dialog shows.
 
 A finished hand is reviewed away from the engine's worker, so the next hand
 never waits for it: the host gives the page a *job* (JSON text: the match up
-to the end of that hand, the hand's number and the seats to review), the
+to the end of that hand, the hand's number and the seat to review: one job
+per person, so that a person's review does not wait for the others'), the
 page hands it to the thinker worker, which runs :func:`run_job`
 (:func:`pyapp.bots.review.review_hand`), and the page sends the answer back
 to the host, which checks it (:func:`read_answer`), keeps it with the save
@@ -52,8 +53,15 @@ def run_job(text: Any) -> str:
         decisions = review_hand(match, hand, [int(seat) for seat in seats], playouts, played_for)
     except (SaveError, ValueError, KeyError, TypeError) as error:
         return compact({"error": str(error)})
+    return answer_text(match, hand, [int(seat) for seat in seats], decisions)
+
+
+def answer_text(match: Match, hand: int, seats: list[int], decisions: list[Decision]) -> str:
+    """A review as JSON text (a thinker's answer, or what is stored of a hand): ``seats``' ``decisions`` in
+    hand ``hand`` as it was played."""
     decided = [decision.to_dict() for decision in decisions]
-    return compact({"game": match.seed, "hand": hand, "played": played_key(match, hand), "decisions": decided})
+    played = played_key(match, hand)
+    return compact({"game": match.seed, "hand": hand, "played": played, "seats": seats, "decisions": decided})
 
 
 def played_key(match: Match, hand: int) -> str:
@@ -64,9 +72,10 @@ def played_key(match: Match, hand: int) -> str:
     return hashlib.sha256(f"{match.seed}:{hand}:{actions}".encode()).hexdigest()[:16]
 
 
-def read_answer(text: Any, match: Match) -> tuple[int, list[Decision]]:
-    """The hand and its reviewed decisions from a thinker's answer for ``match``; ``ValueError`` when it
-    is not one (another game's, a hand since undone or played another way, damaged)."""
+def read_answer(text: Any, match: Match) -> tuple[int, set[int], list[Decision]]:
+    """The hand, the seats reviewed (every seat for a review stored before each person's had a job of its
+    own) and their decisions from a thinker's answer for ``match``; ``ValueError`` when it is not one
+    (another game's, a hand since undone or played another way, damaged)."""
     seed, hands = match.seed, len(match.results)
     try:
         data = json.loads(text) if isinstance(text, str) else text
@@ -79,10 +88,16 @@ def read_answer(text: Any, match: Match) -> tuple[int, list[Decision]]:
         raise _unusable("The review is not of a finished hand of this game")
     if data.get("played") != played_key(match, hand):
         raise _unusable("The review is of that hand as it was played before an undo")
+    seats = data.get("seats", list(range(match.players)))
+    if not isinstance(seats, list) or not all(type(seat) is int and 0 <= seat < match.players for seat in seats):
+        raise _unusable("The review's seats are not of this game")
     try:
-        return hand, [Decision.from_dict(decision) for decision in decisions]
+        decided = [Decision.from_dict(decision) for decision in decisions]
     except ValueError as error:
         raise _unusable(str(error)) from None
+    if any(decision.seat not in seats for decision in decided):
+        raise _unusable("The review has decisions of seats it does not review")
+    return hand, set(seats), decided
 
 
 def _unusable(text: str) -> ValueError:

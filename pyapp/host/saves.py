@@ -120,17 +120,18 @@ def read_pieces(saved: Any) -> tuple[dict[str, Any], dict[str, Any], int]:
     return document, page, stored
 
 
-def stored_reviews(saved: dict[str, Any], match: Match) -> dict[int, list[Decision]]:
-    """The stored reviews that belong to this game (a damaged one is dropped: it is computed again)."""
+def stored_reviews(saved: dict[str, Any], match: Match) -> dict[int, tuple[set[int], list[Decision]]]:
+    """The stored reviews that belong to this game, each hand's seats reviewed and their decisions (a damaged
+    one is dropped: it is computed again)."""
     reviews = {}
     stored = saved.get("reviews") if isinstance(saved.get("reviews"), list) else []
     for number, record in enumerate(stored[: len(match.results)]):
         try:
-            hand, decisions = read_answer(record, match)
+            hand, seats, decisions = read_answer(record, match)
         except (ValueError, TypeError):
             continue
         if hand == number:
-            reviews[hand] = decisions
+            reviews[hand] = (seats, decisions)
     return reviews
 
 

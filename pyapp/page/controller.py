@@ -268,9 +268,10 @@ class Controller:
                 self.friends.send(seat, text)
         session = self.session
         if session.take_reviews(answer.reviews, answer.reviews_reset):
-            hand, session.review_wanted = session.review_wanted, None
+            hand, seat = session.review_wanted
+            session.review_wanted = None
             if not session.panel:  # asked for, and nothing else opened since: it opens now
-                self.actuator.keep(asyncio.create_task(self.open_review(hand)))
+                self.actuator.keep(asyncio.create_task(self.open_review(hand, seat)))
         if self.thinker is not None:
             for job in answer.jobs:
                 self.actuator.keep(asyncio.create_task(self.review(job)))
@@ -349,11 +350,13 @@ class Controller:
         whose = {} if seat is None else {"seat": seat}
         answer = await self.send(protocol.REVIEW, hand=hand, **whose)
         session = self.session
+        seat = session.view.seat if seat is None else seat
         if answer.ok:
             session.review, session.review_page, session.panel = answer.review, 0, "review"
+            session.review_seat = seat
             self.render()
         elif answer.refusal.code == "review_pending" and not session.reviews_failed:
-            session.review_wanted = hand
+            session.review_wanted = [hand, seat]
             self.notify(t("review.pending"))
         else:
             self.notify(t("review.unavailable") if session.reviews_failed else refusal_text(answer.refusal))

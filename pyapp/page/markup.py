@@ -65,6 +65,12 @@ def short_card(text: str) -> str:
     return escape("".join(card_face(text)))
 
 
+def addressed(view, seat: int) -> bool:
+    """Whether the page speaks to ``seat`` as "you": the viewer's seat, but not on a device several people
+    share (party mode), where "you" would be nobody in particular."""
+    return seat == view.seat and not view.party
+
+
 def seat_name(view, seat: int) -> str:
     """The escaped name of a seat."""
     return escape(seat_shown_name(view, seat))

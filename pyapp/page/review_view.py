@@ -82,10 +82,12 @@ def render_review(session) -> str:
     decisions = [decision for decision in review.decisions if decision.trick == page]
     if page == PASS_PAGE:
         heading = t("review.pass")
-        name = seat_name(view, review.pass_to)
-        body = (
-            f"<p>{t('review.passed', cards=coloured(review.passed), name=name, received=coloured(review.received))}</p>"
-        )
+        cards, name, received = coloured(review.passed), seat_name(view, review.pass_to), coloured(review.received)
+        if view.party:  # a shared device: the review names whose pass it was
+            who = seat_name(view, session.review_seat)
+            body = f"<p>{t('review.passed_by', who=who, cards=cards, name=name, received=received)}</p>"
+        else:
+            body = f"<p>{t('review.passed', cards=cards, name=name, received=received)}</p>"
     else:
         trick = review.tricks[page]
         heading = t("review.trick", number=page + 1, count=len(review.tricks))
@@ -107,16 +109,23 @@ def render_review(session) -> str:
 
 def review_button(session, hand: int) -> str:
     """The summary's way to the hand's review: a button once it is computed (party mode: one for each
-    person at this device, named), else what is happening."""
-    if hand in session.reviews and session.party:
-        view = session.view
+    person at this device, named, as each is computed), else what is happening."""
+    view = session.view
+    if session.party:
         here = [seat for seat, s in enumerate(view.seats) if s.bot is None and not s.friend]
-        return "".join(
+        ready = [seat for seat in here if session.reviewed(hand, seat)]
+        buttons = "".join(
             f'<button type="button" data-action="review" data-hand="{escape(hand)}" data-seat="{seat}">'
             f"{t('review.open_for', name=seat_name(view, seat))}</button>"
-            for seat in here
+            for seat in ready
         )
-    if hand in session.reviews:
+        return buttons + ("" if len(ready) == len(here) else waiting_button(session))
+    if session.reviewed(hand, view.seat):
         return f'<button type="button" data-action="review" data-hand="{escape(hand)}">{t("review.open")}</button>'
+    return waiting_button(session)
+
+
+def waiting_button(session) -> str:
+    """A review not computed yet: what is happening (a disabled button in its place)."""
     key = "review.unavailable" if session.reviews_failed else "review.pending"
     return f'<button type="button" disabled>{t(key)}</button>'

@@ -77,11 +77,12 @@ class Session:
         self.starting = False  # Start pressed before the engine was up: the form's game starts when it is
         self.result_closed = False  # the game-over dialog was closed: the final table stays, Play again in the hand
         self.share = None  # the links the share panel shows
-        self.reviews = {}  # the finished hands reviewed: number → each seat's points lost to mistakes
+        self.reviews = {}  # the finished hands reviewed: number → each seat's points lost (None: not yet reviewed)
         self.reviews_failed = False  # the thinker worker could not compute a review
         self.review = None  # the review open in its panel (pyapp.shared.protocol.Review)
         self.review_page = 0  # which of its pages is open (pyapp.page.review_view.review_pages)
-        self.review_wanted = None  # a hand asked for before its review was ready: it opens when it is
+        self.review_seat = None  # whose review is open (party mode: the person who asked for it)
+        self.review_wanted = None  # [hand, seat]: a review asked for before it was ready: it opens when it is
         self.invites = {}  # the host's page: friend's seat → {"link", "qr"}, their invitation
         self.camera = None  # the host's page: whether a camera can scan a friend's reply (None: not known yet)
         self.joining = None  # a friend's page: {"state", "reply", "qr"} while it joins the host's table
@@ -129,14 +130,19 @@ class Session:
         self.results = self.results[:kept] + list(new_results)
 
     def take_reviews(self, reviews: list, reset: bool) -> bool:
-        """Take the hands reviewed since the last answer ([hand, points lost]; all of them when ``reset``);
-        whether the hand waited for is among them."""
+        """Take the hands reviewed since the last answer ([hand, each seat's points lost, None for a seat not
+        reviewed yet]; all of them when ``reset``); whether the review waited for is ready now."""
         if reset:
             self.reviews = {}
             self.review_wanted = None  # asked for in the game (or the hands) these reviews replace
         for hand, lost in reviews:
             self.reviews[hand] = lost
-        return self.review_wanted is not None and self.review_wanted in self.reviews
+        return self.review_wanted is not None and self.reviewed(*self.review_wanted)
+
+    def reviewed(self, hand: int, seat: int) -> bool:
+        """Whether finished hand ``hand`` has ``seat``'s review (each person's is computed on its own)."""
+        lost = self.reviews.get(hand)
+        return lost is not None and seat < len(lost) and lost[seat] is not None
 
     @property
     def read_results(self) -> list:

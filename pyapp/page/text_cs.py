@@ -156,6 +156,7 @@ TEXT = {
     "review.pass": "Posílání karet",
     "review.trick": "Štych {number} z {count}",
     "review.passed": "Posíláš {cards} hráči {name}, dostáváš {received}.",
+    "review.passed_by": "{who}: posláno {cards} hráči {name}, přijato {received}.",
     "review.passing": "Poslat {cards}",
     "review.mistake": "{what}: očekávaně o {lost} bodu víc; lepší bylo {best}.",
     "review.best": "{what}: nejlepší volba.",

@@ -151,6 +151,7 @@ TEXT = {
     "review.pass": "The pass",
     "review.trick": "Trick {number} of {count}",
     "review.passed": "You passed {cards} to {name} and received {received}.",
+    "review.passed_by": "{who} passed {cards} to {name} and received {received}.",
     "review.passing": "Passing {cards}",
     "review.mistake": "{what}: expected +{lost} points; {best} was better.",
     "review.best": "{what}: the best choice.",

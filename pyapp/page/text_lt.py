@@ -152,6 +152,7 @@ TEXT = {
     "review.pass": "Kortų perdavimas",
     "review.trick": "Kirtis {number} iš {count}",
     "review.passed": "Perdavei {cards} žaidėjui {name} ir gavai {received}.",
+    "review.passed_by": "{who}: perduota {cards} žaidėjui {name}, gauta {received}.",
     "review.passing": "Perduoti {cards}",
     "review.mistake": "{what}: tikėtina +{lost} taško; geriau buvo {best}.",
     "review.best": "{what}: geriausias pasirinkimas.",

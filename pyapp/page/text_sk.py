@@ -156,6 +156,7 @@ TEXT = {
     "review.pass": "Posielanie kariet",
     "review.trick": "Štych {number} z {count}",
     "review.passed": "Posielaš {cards} hráčovi {name}, dostávaš {received}.",
+    "review.passed_by": "{who}: poslané {cards} hráčovi {name}, prijaté {received}.",
     "review.passing": "Poslať {cards}",
     "review.mistake": "{what}: očakávane o {lost} bodu viac; lepšie bolo {best}.",
     "review.best": "{what}: najlepšia voľba.",

@@ -16,7 +16,17 @@ from .hint_view import card_hint, figures_toggle, render_hint
 from .how_to_play import render_how_to_play
 from .i18n import card_name, has_text, languages, seat_shown_name, t
 from .i18n import language as current_language
-from .markup import card_back_markup, card_markup, close_button, dialog, escape, seat_name, short_card, trick_figures
+from .markup import (
+    addressed,
+    card_back_markup,
+    card_markup,
+    close_button,
+    dialog,
+    escape,
+    seat_name,
+    short_card,
+    trick_figures,
+)
 from .names import COLLECT, DEFAULT_LEVEL, SPEEDS, THINK_TIMES, TOGGLE
 from .refusals import refusal_text
 from .review_view import lost_line, render_review, review_button
@@ -416,7 +426,7 @@ def render_summary(session) -> str:
     moon = ""
     if result.shooter is not None:
         how = "subtracted" if result.choice == "subtract_from_self" else "added"
-        if result.shooter == view.seat:
+        if addressed(view, result.shooter):
             text = t("summary.moon_you_" + how, points=escape(view.moon_points))
         else:
             text = t("summary.moon_" + how, name=seat_name(view, result.shooter), points=escape(view.moon_points))
@@ -426,8 +436,8 @@ def render_summary(session) -> str:
     body += takers(view, result)
     totals = [total + added for total, added in zip(before, result.added)]
     body += f'<p class="standing">{t("summary.fewer")} {leaders(view, totals)}</p>'
-    if number in session.reviews and not session.party:  # party mode: each person's is in their review
-        game_lost = sum(lost[view.seat] for lost in session.reviews.values())
+    if session.reviewed(number, view.seat) and not session.party:  # party mode: each person's is in their review
+        game_lost = sum(lost[view.seat] or 0 for lost in session.reviews.values())
         body += f'<p class="review-lost">{lost_line(session.reviews[number][view.seat], game_lost)}</p>'
     last = number + 1 == len(session.results) and bool(view.winners)
     label = t("summary.result") if last else t("summary.next")
@@ -445,7 +455,7 @@ def takers(view, result) -> str:
     for key, seat, card in (("summary.queen", result.queen, "QS"), ("summary.omnibus", result.omnibus, omnibus)):
         if seat is None or card is None:
             continue
-        if seat == view.seat and not view.party:  # a shared device: "you" would be nobody in particular
+        if addressed(view, seat):
             lines.append(t(key + "_you", card=short_card(card)))
         else:
             lines.append(t(key, card=short_card(card), name=seat_name(view, seat)))
@@ -483,7 +493,7 @@ def leaders(view, totals: list) -> str:
     """Who leads the game (the lowest total: points are bad), in a sentence."""
     lowest = min(totals)
     seats = [seat for seat, total in enumerate(totals) if total == lowest]
-    if seats == [view.seat]:
+    if len(seats) == 1 and addressed(view, seats[0]):
         return t("summary.you_lead", count=lowest)
     names = t("and").join(seat_name(view, seat) for seat in seats)
     return t("summary.lead_shared" if len(seats) > 1 else "summary.leads", names=names, count=lowest)
@@ -507,7 +517,7 @@ def render_game_over(session, catalog=None) -> str:
     view = session.view
     winners = view.winners
     names = t("and").join(seat_name(view, w) for w in winners)
-    if winners == [view.seat]:
+    if len(winners) == 1 and addressed(view, winners[0]):
         headline = t("over.you_win")
     else:
         headline = t("over.win_shared" if len(winners) > 1 else "over.wins", names=names)
@@ -515,7 +525,7 @@ def render_game_over(session, catalog=None) -> str:
     order = sorted(range(len(view.seats)), key=lambda s: (place[s], s))
     mine = ' class="me"'
     rows = "".join(
-        f'<tr{mine if s == view.seat else ""}><td>{place[s]}</td><th scope="row">{seat_name(view, s)}</th>'
+        f'<tr{mine if addressed(view, s) else ""}><td>{place[s]}</td><th scope="row">{seat_name(view, s)}</th>'
         f"<td>{escape(view.scores[s])}</td></tr>"
         for s in order
     )

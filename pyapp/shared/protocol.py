@@ -8,7 +8,7 @@ the storage writes that keep the game (each finished hand once, the hand in
 progress after every action; see ``SAVE_*``).  Nothing in an answer grows
 with the number of hands played, except the answer to ``LOAD``, which gives
 every result once, and a hand review's job (the match up to that hand, for
-the thinker worker, once per finished hand).
+the thinker worker, once per finished hand and person).
 
 Both sides import this module: the engine (:mod:`pyapp.host.game`) writes
 exactly the fields named here, and the page reads them as attributes of the
@@ -656,8 +656,9 @@ class Answer(Record):
     sheet.  ``writes`` are [key, text or None (remove)] pairs for storage.
 
     ``jobs`` are hand reviews to compute, each JSON text for the thinker
-    worker, whose answer goes back as REVIEWED; ``reviews`` are the hands
-    reviewed since the last answer, as [hand, [each seat's points lost to mistakes]]
+    worker (one for each person, the viewer's first), whose answer goes back
+    as REVIEWED; ``reviews`` are the hands reviewed since the last answer, as
+    [hand, [each seat's points lost to mistakes, None while not reviewed]]
     (after START or LOAD every one, with ``reviews_reset`` true); ``review``
     answers REVIEW.
 
@@ -682,7 +683,7 @@ class Answer(Record):
         "link": Maybe(Link),
         "query": Maybe(Text(MAX_TEXT)),
         "jobs": ListOf(DATA, MAX_ITEMS),
-        "reviews": ListOf(Row(COUNT, BySeat(NUMBER)), MAX_ITEMS),
+        "reviews": ListOf(Row(COUNT, BySeat(Maybe(NUMBER))), MAX_ITEMS),
         "reviews_reset": FLAG,
         "review": Maybe(Review),
         "outbox": ListOf(Row(SEAT, DATA), MAX_PLAYERS),
