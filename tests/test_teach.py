@@ -11,7 +11,7 @@ from helpers import Engine
 from test_controller import booted, run_async
 
 from pyapp.host.catalog import catalog
-from pyapp.page import how_to_play, i18n, player_stats, refusals, review_view, view
+from pyapp.page import coach_view, how_to_play, i18n, player_stats, refusals, review_view, view
 from pyapp.page.session import Session
 from pyapp.page.storage import SETTINGS_KEY, MemoryStore
 from pyapp.shared import protocol
@@ -105,11 +105,16 @@ class TestWelcome:
         async def run():
             store = MemoryStore()
             controller, _ = await booted(store, 5)
-            welcome = how_to_play.render_welcome(controller.session)
+            # One box above the hand with both ways to learn: How to play and Learn by playing.
+            welcome = coach_view.render_coach(controller.session)
+            assert welcome.startswith('<div class="welcome"') and "lesson-offer" not in welcome
             assert "Take as few points as you can" in welcome and 'data-panel="howto"' in welcome
             assert '<div class="welcome-actions">' in welcome and 'data-action="welcome-close"' in welcome
+            assert 'data-action="lesson"' in welcome
             await controller.perform("welcome-close", {})
-            assert how_to_play.render_welcome(controller.session) == ""
+            assert how_to_play.render_welcome(controller.session, True) == ""
+            offer = coach_view.render_coach(controller.session)  # the offer of a lesson stays until the pass
+            assert offer.startswith('<div class="lesson-offer"') and 'data-action="lesson"' in offer
             assert store.getItem(SETTINGS_KEY) is not None
             again, _ = await booted(store, 6)  # a later visit is not welcomed again
             assert not again.session.welcome
@@ -121,14 +126,15 @@ class TestWelcome:
             store = MemoryStore()
             store.setItem(SETTINGS_KEY, json.dumps({"speed": "instant"}))
             controller, _ = await booted(store, 5)
-            assert how_to_play.render_welcome(controller.session) == ""
+            assert how_to_play.render_welcome(controller.session, True) == ""
 
         run_async(run())
         session = session_for(Engine(speed="instant").start(SEATS, 2))
         session.welcome = True
-        assert how_to_play.render_welcome(session)
+        assert 'data-panel="howto"' in how_to_play.render_welcome(session, False)
+        assert 'data-action="lesson"' not in how_to_play.render_welcome(session, False)
         session.view.tricks_played = 1
-        assert how_to_play.render_welcome(session) == ""
+        assert how_to_play.render_welcome(session, True) == ""
 
 
 def refused(answer: protocol.Answer, code: str) -> str:

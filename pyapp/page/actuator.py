@@ -10,7 +10,6 @@ slides a collected trick away.  ``document`` and ``window`` are the page's.
 import asyncio
 
 from . import view as markup
-from .how_to_play import render_welcome
 from .i18n import t
 
 NOTICE_SECONDS = 4
@@ -23,14 +22,13 @@ class Actuator:
     def __init__(self, document, window):
         self.document = document
         self.window = window
-        names = ("table", "hand", "sheet", "dialog", "notice", "announce", "welcome")
+        names = ("table", "hand", "sheet", "dialog", "notice", "announce")
         self.regions = {name: document.getElementById(name) for name in names}
         self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
         self.notice_serial = 0
         self.sheet_drawn = None  # what the score sheet was drawn from: it is redrawn only when that changes
         self.dialog_drawn = ""  # the dialog's markup now on the page
         self.hand_drawn = ""  # the hand's markup now on the page
-        self.welcome_drawn = ""  # the first visit's welcome now on the page
         self.tasks = []
 
     def label_page(self, code: str) -> None:
@@ -65,11 +63,6 @@ class Actuator:
         if hand != self.hand_drawn:  # an unchanged hand is left alone: a card being pressed stays to be clicked
             self.regions["hand"].innerHTML = hand
             self.hand_drawn = hand
-        welcome = render_welcome(session)
-        if welcome != self.welcome_drawn and self.regions["welcome"]:
-            self.regions["welcome"].innerHTML = welcome
-            self.regions["welcome"].hidden = not welcome
-            self.welcome_drawn = welcome
         drawn = (len(session.read_results), session.view is None, markup.sheet_names(session))
         if drawn != self.sheet_drawn:
             self.regions["sheet"].innerHTML = markup.render_sheet(session)

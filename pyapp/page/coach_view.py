@@ -5,18 +5,23 @@ this only draws it.  Plain Python for MicroPython and CPython.
 """
 
 from . import coach
+from .how_to_play import render_welcome
 from .i18n import t
 from .markup import dialog
 
 
 def render_coach(session) -> str:
-    """The coach's box above the hand (with Skip), or on a first visit's first deal the offer of a lesson."""
+    """The coach's box above the hand (with Skip), or on a first visit the welcome (with the offer of a lesson on
+    its first deal), or the offer alone once the welcome is closed."""
     if coach.speaking(session):
         lines = "".join(f"<p>{line}</p>" for line in coach.advise(session).lines)
         return (
             f'<div class="coach" role="note" aria-label="{t("coach.title")}">'
             f'<button type="button" class="coach-skip" data-action="lesson-skip">{t("coach.skip")}</button>{lines}</div>'
         )
+    welcome = render_welcome(session, offering(session))
+    if welcome:
+        return welcome
     if offering(session):
         return (
             f'<div class="lesson-offer"><p>{t("coach.offer")}</p>'

@@ -5,7 +5,7 @@ view carries them), so the text says what this game does: its target, its
 point cards (the Omnibus card, Cancellation's two packs), its pass cycle, its
 first trick, what breaks hearts and how the moon scores.  The coached hand
 reuses :func:`sections`.  Also the first visit's welcome, which says the goal
-in one line.  Plain Python for MicroPython and CPython.
+in one line above the hand (with the offer of a lesson, :mod:`pyapp.page.coach_view`).  Plain Python for MicroPython and CPython.
 """
 
 from ..shared import deal
@@ -100,17 +100,18 @@ def render_how_to_play(session, catalog) -> str:
     return dialog(t("howto.title"), f'{top}<div class="howto">{"".join(parts)}</div>', close_button())
 
 
-def render_welcome(session) -> str:
-    """A first visit's word of the goal, with How to play (and room for more ways to learn) and a close button,
-    until it is closed or the first trick is played (an empty string: no welcome)."""
+def render_welcome(session, lesson: bool) -> str:
+    """A first visit's word of the goal above the hand, with How to play (and, with ``lesson``, Learn by playing)
+    and a close button, until it is closed or the first trick is played (an empty string: no welcome)."""
     view = session.view
     if not session.welcome or view is None or view.hand_index or view.tricks_played:
         return ""
+    offer = f'<button type="button" data-action="lesson">{t("nav.lesson")}</button>' if lesson else ""
     return (
-        f'<p class="welcome-text">{t("welcome.text")}</p>'
+        f'<div class="welcome" role="note"><p class="welcome-text">{t("welcome.text")}</p>'
         f'<div class="welcome-actions">'
         f'<button type="button" class="primary" data-action="open" data-panel="howto">{t("nav.howto")}</button>'
-        f"</div>"
+        f"{offer}</div>"
         f'<button type="button" class="welcome-close" data-action="welcome-close" aria-label="{t("welcome.close")}" '
-        f'title="{t("welcome.close")}">×</button>'
+        f'title="{t("welcome.close")}">×</button></div>'
     )

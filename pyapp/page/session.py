@@ -67,7 +67,9 @@ class Session:
         self.figures = False  # the play hint's figures shown on every card (the person asked for them)
         self.hinting = False  # a hint asked for, not yet answered
         self.panel = ""
-        self.welcome = False  # a first visit: the goal is said in a line (pyapp.page.how_to_play.render_welcome)
+        self.welcome = (
+            False  # a first visit: the goal is said in a line (pyapp.page.how_to_play.render_welcome, above the hand)
+        )
         self.link = None  # a shared deal waiting for the person's answer
         self.stats = player_stats.empty()
         self.arrivals = []  # plays new since the last view: they fly in
