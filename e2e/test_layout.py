@@ -2,7 +2,8 @@
 
 For each size and phase the test measures the seats, the cards on the
 table, the hand's cards, the buttons under the hand, the info and status
-lines' text and a notice, and checks that each is inside the window (no
+lines' text (and the note while the computer players get ready: measured
+in e2e/test_ahead.py, where the engine is held back) and a notice, and checks that each is inside the window (no
 scrolling needed) and that no two of them overlap (but a hand's cards,
 which overlap like a fan, and a notice, which may lie over the felt but
 never over a card or button of the hand); that no card on the table covers
@@ -31,8 +32,9 @@ BOXES = """() => {
   document.querySelectorAll('#table .trick .card').forEach((e) => add('trick', e));
   document.querySelectorAll('#hand .card').forEach((e) => add('hand', e));
   document.querySelectorAll('#hand button:not(.card)').forEach((e) => add('button', e));
-  for (const kind of ['status', 'info']) {
+  for (const kind of ['status', 'info', 'note']) {  // (the note: while the computer players get ready)
     const line = document.querySelector('#table .' + kind);
+    if (!line) continue;
     const text = document.createRange();
     text.selectNodeContents(line);
     add(kind, line, text.getBoundingClientRect());
