@@ -547,6 +547,25 @@ def test_start_pressed_before_the_engine_is_up_says_so_and_starts_the_forms_game
     run_async(run())
 
 
+def test_play_again_pressed_before_the_engine_is_up_says_so_and_deals_another_game_when_it_is():
+    async def run():
+        store = MemoryStore()
+        controller, _actuator, worker = page(store)
+        boot = asyncio.create_task(controller.boot(worker.started(), "", dealt(4242)))
+        await until(lambda: controller.session.view is not None)
+        first = controller.session.view.hand
+        await controller.perform("again", {})  # (a returning visit's game over, drawn before the engine is up)
+        session = controller.session
+        assert session.starting == "again"
+        assert 'data-action="again" disabled>Starting…' in view.again_button(session)
+        worker.gate.set()
+        await boot
+        assert session.ready and session.starting == "" and session.view.hand != first  # another deal
+        assert 'data-action="again">Play again' in view.again_button(session)
+
+    run_async(run())
+
+
 def test_the_countdown_to_the_computer_playing_for_a_friend_who_left_ticks(monkeypatch):
     class Connections:
         def send(self, seat: int, text: str) -> None:

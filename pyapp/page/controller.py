@@ -123,9 +123,9 @@ class Controller:
             return
         await self.send(protocol.CONFIGURE, settings=self.session.engine_settings())
         self.actuator.started()
-        if self.session.starting:  # Start was pressed while the engine started: that game, nothing else
+        if self.session.starting:  # Start or Play again was pressed while the engine started: that game only
             self.storage.remove(PENDING_KEY)
-            await self.start_from_form()
+            await self.start_early()
             return
         link = await self.read_link(query) if query else None
         if "start" in pending:
@@ -576,24 +576,28 @@ class Controller:
             await self.new_game(link)
 
     async def on_again(self, action: str, data: dict) -> None:
-        """Another game like the last."""
+        """Another game like the last: at once, or (pressed before the engine is up) as soon as it is up."""
         if self.client.ready:
             await self.new_game()
+        else:
+            self.session.starting = "again"
+            self.render()
 
     async def on_start(self, action: str, data: dict) -> None:
         """A new game from the form: at once, or (pressed before the engine is up) as soon as it is up,
         the form saying meanwhile that the game is starting."""
         self.remember_form(data)
         if self.client.ready:
-            await self.start_from_form()
+            await self.new_game(from_form=True)
         else:
-            self.session.starting = True
+            self.session.starting = "form"
             self.render()
 
-    async def start_from_form(self) -> None:
-        """The new-game form's game dealt (the one its Start kept, if it was pressed early)."""
-        self.session.starting = False
-        await self.new_game(from_form=True)
+    async def start_early(self) -> None:
+        """The game asked for before the engine was up: the form's (the one its Start kept) or another like
+        the last (Play again)."""
+        from_form, self.session.starting = self.session.starting == "form", ""
+        await self.new_game(from_form=from_form)
 
     async def on_lesson(self, action: str, data: dict) -> None:
         """Learn by playing: the lesson dealt (``lesson``), skipped (``lesson-skip``: the hand goes on as an
@@ -683,7 +687,7 @@ class Controller:
             session.panel = ""
             session.review = None
             session.confirm_reset = False
-            session.starting = False  # the form closed before the engine was up: its Start no longer stands
+            session.starting = ""  # closed before the engine was up: its Start or Play again no longer stands
         elif action == "result":
             session.result_closed = False
         elif action == "ask-reset-stats":

@@ -76,7 +76,8 @@ class Session:
         self.dealing = False  # a new hand's first drawing: its cards are dealt in
         self.confirm_reset = False
         self.away_passed_ms = 0  # how far the view's countdowns for friends who left have run (tick_away)
-        self.starting = False  # Start pressed before the engine was up: the form's game starts when it is
+        # Pressed before the engine was up, started when it is: "form" (the form's Start), "again" (Play again).
+        self.starting = ""
         self.result_closed = False  # the game-over dialog was closed: the final table stays, Play again in the hand
         self.share = None  # the links the share panel shows
         self.reviews = {}  # the finished hands reviewed: number → each seat's points lost (None: not yet reviewed)

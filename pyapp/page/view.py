@@ -324,9 +324,8 @@ def render_hand(session) -> str:
     if row:
         parts.append(f'<div class="tools">{"".join(row)}</div>')
     if step == "over" and session.result_closed:
-        action, key = again(session)
         parts.append(
-            f'<div class="tools"><button type="button" class="primary" data-action="{action}">{t(key)}</button>'
+            f'<div class="tools">{again_button(session)}'
             f'<button type="button" class="hint-button" data-action="result">{t("over.title")}</button></div>'
         )
     return "".join(parts)
@@ -535,12 +534,11 @@ def render_game_over(session, catalog=None) -> str:
         f'<table class="placing"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
         f'<p class="standing">{t("over.lowest")}</p>{best_line(session, catalog)}'
     )
-    action, key = again(session)
     new = f'<button type="button" data-action="open" data-panel="new">{t("over.new")}</button>'
     buttons = (
-        f'<button type="button" class="primary" data-action="{action}">{t(key)}</button>'
-        f"{new if session.may('start') else ''}"
-        f'<button type="button" data-action="close">{t("close")}</button>'
+        again_button(session)
+        + (new if session.may("start") else "")
+        + f'<button type="button" data-action="close">{t("close")}</button>'
     )
     return dialog(t("over.title"), body, buttons)
 
@@ -557,10 +555,15 @@ def best_line(session, catalog) -> str:
     return f'<p class="best">{best}</p>'
 
 
-def again(session) -> tuple:
-    """What the game's end offers: play again (this page's engine deals), or on a friend's page, to leave
-    the host's table (the host deals the next game, with new invitations)."""
-    return ("again", "over.again") if session.may("start") else ("leave", "friends.leave")
+def again_button(session) -> str:
+    """What the game's end offers: play again (this page's engine deals; pressed before the engine is up,
+    "Starting…" until it is), or on a friend's page, to leave the host's table (the host deals the next
+    game, with new invitations)."""
+    if not session.may("start"):
+        return f'<button type="button" class="primary" data-action="leave">{t("friends.leave")}</button>'
+    if session.starting == "again":
+        return f'<button type="button" class="primary" data-action="again" disabled>{t("new.starting_button")}</button>'
+    return f'<button type="button" class="primary" data-action="again">{t("over.again")}</button>'
 
 
 def render_leave(session) -> str:
@@ -707,7 +710,7 @@ def render_new_game(session, catalog) -> str:
         f"<fieldset><legend>{t('new.rules')}</legend>{''.join(fields)}</fieldset>"
         f"<fieldset><legend>{t('new.players')}</legend>{''.join(seats)}</fieldset></form>"
     )
-    if session.starting:  # pressed before the engine was up: the game starts by itself when it is
+    if session.starting == "form":  # pressed before the engine was up: the game starts by itself when it is
         body += f'<p class="note" role="status">{t("new.starting_soon")}</p>'
         start = (
             f'<button type="button" class="primary" data-action="start" disabled>{t("new.starting_button")}</button>'
