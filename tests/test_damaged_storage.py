@@ -21,7 +21,7 @@ from test_web_view import QuotaStore
 from pyapp.host.catalog import catalog
 from pyapp.host.game import Host
 from pyapp.host.reviews import run_job
-from pyapp.page import player_stats
+from pyapp.page import coach, player_stats
 from pyapp.page.client import EngineClient
 from pyapp.page.controller import Controller
 from pyapp.page.i18n import set_language, t
@@ -53,6 +53,7 @@ KEYS = (
     PENDING_KEY,
     SETTINGS_KEY,
     STATS_KEY,
+    coach.LESSON_KEY,
     BROKEN_KEY,
 )
 
@@ -89,6 +90,9 @@ def walked() -> tuple[dict[str, str], str]:
     stats["last"] = "an-earlier-game"
     store[STATS_KEY] = json.dumps(stats)
     store[BROKEN_KEY] = json.dumps(EARLIER)
+    # The game began as a lesson, skipped after its pass (it is never counted in the statistics).
+    lesson = {"game": coach.game_of(answer.view), "on": False, "seen": {"pass": "0.pass.0"}}
+    store[coach.LESSON_KEY] = json.dumps(lesson)
     assert protocol.review_key(0) in store and protocol.hand_key(0) in store
     document = engine.host.table.to_document()
     record = {"save": document, "view": {}, "page": {"collected": "", "summaries_seen": 1}}
@@ -140,7 +144,7 @@ def harmless(key: str, kind: str) -> bool:
     if key == BROKEN_KEY:
         return True  # the set-aside record itself is read only when something more is set aside
     if kind == "future":  # a field this version does not look at
-        return key in (protocol.SAVE_CURRENT, protocol.hand_key(0), protocol.review_key(0))
+        return key in (protocol.SAVE_CURRENT, protocol.hand_key(0), protocol.review_key(0), coach.LESSON_KEY)
     return kind == "empty" and key in (SETTINGS_KEY, PENDING_KEY)  # no setting, no move waiting: nothing lost
 
 
@@ -154,7 +158,12 @@ def notice_key(key: str, kind: str) -> str:
         )
     if key == STATS_KEY:
         return "aside.stats_newer" if kind == "future" else "aside.stats_damaged"
-    return {protocol.review_key(0): "aside.review", VIEW_KEY: "aside.view", PENDING_KEY: "aside.pending"}[key]
+    return {
+        protocol.review_key(0): "aside.review",
+        VIEW_KEY: "aside.view",
+        PENDING_KEY: "aside.pending",
+        coach.LESSON_KEY: "aside.lesson",
+    }[key]
 
 
 def boot(store: MemoryStore) -> tuple[Controller, Actuator]:
@@ -217,6 +226,8 @@ def promise(key: str, kind: str) -> list[str]:
     if key not in (*GAME, protocol.LEGACY_SAVE) or harmless_case:
         if view is None or view.hand_index != 1:
             broken.append("the game lost")
+        if key != coach.LESSON_KEY and store.items.get(coach.LESSON_KEY) != base.get(coach.LESSON_KEY):
+            broken.append("the lesson's record lost")
     elif view is None or view.hand_index != 0 or not controller.session.ready:
         broken.append("no new game")
     return broken

@@ -15,6 +15,7 @@ trick shows the same words).  Plain Python for MicroPython and CPython.
 
 from .i18n import t
 from .markup import seat_name, short_card
+from .storage import parse_json, set_aside
 
 LESSON_KEY = "hearts.lesson"
 LESSON_SEED = 184  # the prepared deal (tests/test_coach.py checks that it shows every step)
@@ -74,8 +75,23 @@ def game_of(view) -> str:
 
 
 def valid(record) -> bool:
-    """Whether a stored record is a lesson's (anything else is dropped)."""
-    return isinstance(record, dict) and isinstance(record.get("game"), str) and isinstance(record.get("seen"), dict)
+    """Whether a stored record is a lesson's: its game's name, whether the coach speaks, rules seen by trick."""
+    if not (isinstance(record, dict) and isinstance(record.get("game"), str) and isinstance(record.get("seen"), dict)):
+        return False
+    seen = record["seen"]
+    return isinstance(record.get("on", False), bool) and all(
+        topic in TOPICS and isinstance(trick, str) for topic, trick in seen.items()
+    )
+
+
+def load(storage):
+    """The stored lesson's record (None: no lesson); one that cannot be read is set aside, and said."""
+    text = storage.get(LESSON_KEY)
+    record = parse_json(text)
+    if text is not None and not valid(record):
+        set_aside(storage, [LESSON_KEY], "aside.lesson")
+        return None
+    return record
 
 
 def trick_key(view) -> str:

@@ -81,7 +81,7 @@ class Controller:
         self.session = session
         self.catalog = catalog
         self.session.stats = player_stats.load(storage)
-        self.session.lesson = parse_json(storage.get(coach.LESSON_KEY))
+        self.session.lesson = coach.load(storage)
         # The connections to friends' devices (main.py's FriendsLink; tests bring their own): invite(seat,
         # stun) gives an offer's code, accept(seat, code) takes a reply's, send(seat, text), qr(text) an SVG.
         self.friends = None

@@ -478,6 +478,7 @@ TEXT = {
         "Tvoje statistiky uložila novější verze hry: tahle je nedotčené odložila stranou a počítá od začátku."
     ),
     "aside.view": "Obraz stolu z minulé návštěvy nešel přečíst a je odložen stranou; hra stůl vykreslí znovu.",
+    "aside.lesson": "Kde jsi byl v lekci, nešlo přečíst a je to odloženo stranou; lekci znovu spustíš v nabídce přes Nauč se hrou.",
     "aside.pending": "Tvůj tah z doby, kdy se hra spouštěla, nešel přečíst a je odložen stranou: zahraj ho znovu.",
     "aside.review": "Rozbor {number}. kola nešel přečíst a je odložen stranou; spočítá se znovu.",
     "aside.settings_cut": "Tvoje nastavení bylo uložené useknuté, a tak je odloženo stranou. Zůstává, co šlo přečíst: {names}; ostatní se vrátila na výchozí.",

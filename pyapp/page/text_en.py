@@ -459,6 +459,7 @@ TEXT = {
         "Your statistics were kept by a newer version of the game: this one has set them aside untouched and counts afresh."
     ),
     "aside.view": "The picture of your last table could not be read and was set aside; the game draws the table again.",
+    "aside.lesson": "Where you were in the lesson could not be read and was set aside; Learn by playing in the menu starts it again.",
     "aside.pending": "Your move from while the game was starting could not be read and was set aside: make it again.",
     "aside.review": "The review of hand {number} could not be read and was set aside; it is computed again.",
     "aside.settings_cut": "Your settings were stored cut short and were set aside. Kept, as they could be read: {names}; the others are back to their defaults.",

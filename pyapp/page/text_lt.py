@@ -482,6 +482,7 @@ TEXT = {
         "Tavo statistiką išsaugojo naujesnė žaidimo versija: ši ją nepaliestą atidėjo į šalį ir skaičiuoja iš naujo."
     ),
     "aside.view": "Paskutinio stalo vaizdo nepavyko perskaityti, todėl jis atidėtas į šalį; žaidimas stalą nupieš iš naujo.",
+    "aside.lesson": "Nepavyko perskaityti, kur buvai pamokoje, todėl tai atidėta į šalį; pamoką vėl pradėsi meniu punktu „Mokymasis žaidžiant“.",
     "aside.pending": "Tavo ėjimo, atlikto žaidimui dar įsijungiant, nepavyko perskaityti, todėl jis atidėtas į šalį: atlik jį dar kartą.",
     "aside.review": "{number} dalijimo apžvalgos nepavyko perskaityti, todėl ji atidėta į šalį; ji bus apskaičiuota iš naujo.",
     "aside.settings_cut": "Tavo nustatymai buvo išsaugoti nukirsti, todėl atidėti į šalį. Išlieka tai, ką pavyko perskaityti: {names}; kitiems grąžintos numatytosios reikšmės.",

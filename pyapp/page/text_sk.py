@@ -482,6 +482,7 @@ TEXT = {
         "Tvoje štatistiky uložila novšia verzia hry: táto ich nedotknuté odložila bokom a počíta od začiatku."
     ),
     "aside.view": "Obraz stola z minulej návštevy sa nedal prečítať a je odložený bokom; hra stôl vykreslí znova.",
+    "aside.lesson": "Kde si bol v lekcii, sa nedalo prečítať a je to odložené bokom; lekciu znova spustíš v ponuke cez Nauč sa hrou.",
     "aside.pending": "Tvoj ťah z času, keď sa hra spúšťala, sa nedal prečítať a je odložený bokom: zahraj ho znova.",
     "aside.review": "Rozbor {number}. kola sa nedal prečítať a je odložený bokom; vypočíta sa znova.",
     "aside.settings_cut": "Tvoje nastavenia boli uložené odseknuté, a tak sú odložené bokom. Zostáva, čo sa dalo prečítať: {names}; ostatné sa vrátili na predvolené.",
