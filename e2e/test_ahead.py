@@ -12,7 +12,7 @@ import json
 
 import pytest
 from conftest import FAST_SETTINGS
-from table import hand, open_game, saved_game, take_turn, wait_for_engine, wait_for_person
+from table import ENGINE_TIMEOUT, hand, open_game, saved_game, take_turn, wait_for_engine, wait_for_person
 from test_layout import SIZES, TOUCH, problems
 
 from pyapp.engine.cards import card_text
@@ -152,7 +152,7 @@ def test_a_reload_before_the_engine_answers_loses_nothing(held_context, server_u
     cards = pass_ahead(page)
     shown = hand(page)
     page.reload()
-    page.wait_for_selector("#hand .card[aria-pressed=true]")
+    page.wait_for_selector("#hand .card[aria-pressed=true]", timeout=ENGINE_TIMEOUT)  # (the page's own start)
     assert hand(page) == shown
     pressed = page.eval_on_selector_all("#hand .card[aria-pressed=true]", "cs => cs.map(c => c.dataset.card)")
     assert sorted(pressed) == sorted(cards)

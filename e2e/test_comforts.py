@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from table import (
+    ENGINE_TIMEOUT,
     click_and_wait,
     current_step,
     hand,
@@ -109,7 +110,9 @@ def test_cards_fly_in_and_make_a_sound_unless_asked_not_to(browser, guard, serve
             open_game(page, server_url)
             dealt = page.evaluate("window.__dealt")
             pass_three(page)
-            page.wait_for_selector(".trick .card.arrive", timeout=20_000)
+            if wait_for_person(page) == "play" and not page.query_selector(".trick .card"):
+                take_turn(page)  # (the person holds 2♣ and leads: their own card is the first to fly in)
+            page.wait_for_selector(".trick .card.arrive", timeout=ENGINE_TIMEOUT)
             flying = page.eval_on_selector(".trick .card.arrive", "card => getComputedStyle(card).animationName")
             sounds = page.evaluate("window.__sounds")
             if motion == "reduce":

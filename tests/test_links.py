@@ -1,5 +1,5 @@
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyapp.engine.rules import PRESETS, Rules, RulesError, option_schema
@@ -20,6 +20,7 @@ class TestDealLinks:
         assert Rules.from_dict(link["rules"]) == rules
         assert link["seed"] == 2**40 and link["levels"] == levels
 
+    @settings(deadline=None)  # (no time limit on an example: CI shares its machine)
     @given(st.data())
     def test_any_playable_rules_survive_a_round_trip(self, data):
         values = {}
