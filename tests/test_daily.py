@@ -6,6 +6,7 @@ import dataclasses
 from functools import cache
 
 import pytest
+from helpers import Engine
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +21,7 @@ from pyapp.engine.observation import observe
 from pyapp.engine.rng import is_seed
 from pyapp.host.links import MAX_SEED
 from pyapp.host.table import Table
+from pyapp.shared import protocol
 
 DAY = "2026-12-02"
 # The digest of DAY's game with the person played by Medium, as ENGINE_VERSION's computer players play it.
@@ -187,3 +189,18 @@ class TestWhatIsNotVerified:
         other = base64.urlsafe_b64encode(bytes([ENGINE_VERSION + 1])).decode()[:2]
         result = verify(other + text[2:])
         assert isinstance(result, NotVerified) and result.reason.code == "result_version"
+
+
+def test_a_daily_game_through_the_pages_engine_with_a_reload_verifies(monkeypatch):
+    """Started as the page starts any game (its options), reloaded in the second hand: its result verifies."""
+    monkeypatch.setattr(steady, "PLAYOUTS", 40)
+    engine = Engine(speed="instant")
+    answer = engine.send(protocol.START, options=daily_game(DAY).options("Ann"))
+    assert answer.ok and answer.view.rules["hands"] == 4
+    answer = engine.play_until(answer, lambda answer: len(engine.host.table_or_refuse().match.history) > 70)
+    reloaded = Engine(speed="instant")
+    answer = reloaded.send(protocol.LOAD, saved=engine.saved())
+    assert answer.ok and reloaded.host.table_or_refuse().steady
+    answer = reloaded.play_until(answer, lambda answer: answer.view.phase == "over")
+    query = result_query(DAY, reloaded.host.table_or_refuse().match)
+    assert isinstance(verify(query.split("=", 1)[1], DAY), Verified)

@@ -26,7 +26,7 @@ import json
 VERSION = 1
 
 # Intents: page → engine.  A message is {"intent": NAME, "version": VERSION, **arguments}.
-START = "start"  # options: {"rules", "seats", "seed" (optional)}
+START = "start"  # options: {"rules", "seats", "seed" (optional), "steady" (optional: pyapp.daily)}
 LOAD = "load"  # saved: {"game", "hands", "current", "reviews"} as read from storage (SAVE_*), or legacy: the old record
 CONFIGURE = "configure"  # settings: {"think_ms", "speed", "collect", "autoplay"}
 PASS = "pass"  # seat, cards: three card texts
