@@ -31,13 +31,15 @@ VERSION_DIGESTS = {1: "edd5e2e9"}
 @cache
 def played(day: str, playouts: int) -> Match:
     """The day's game played to its end, the person's decisions made by Medium (the computer at ``playouts``)."""
-    table = Table.new(daily_game(day).options())
-    person = MediumBot(0)
-    while table.match.phase is not Phase.OVER:
-        if table.people_to_act:
-            table.act(person.decide(observe(table.match, PERSON)).to_dict())
-        else:
-            table.bot_step()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(steady, "PLAYOUTS", playouts)
+        table = Table.new(daily_game(day).options())
+        person = MediumBot(0)
+        while table.match.phase is not Phase.OVER:
+            if table.people_to_act:
+                table.act(person.decide(observe(table.match, PERSON)).to_dict())
+            else:
+                table.bot_step()
     return table.match
 
 
