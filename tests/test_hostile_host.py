@@ -10,6 +10,7 @@ escaped, and the page escapes every number it draws too.
 
 import asyncio
 import copy
+import dataclasses
 import json
 
 import pytest
@@ -26,6 +27,7 @@ from pyapp.engine.rules import (
     PASS_LEFT,
     PASS_RIGHT,
     MoonChoice,
+    Rules,
     option_schema,
 )
 from pyapp.host.catalog import catalog
@@ -430,7 +432,9 @@ class TestTheContract:
         """The contract names every rule option, phase, pass direction and moon choice as the engine has them
         (a view the engine writes is never refused for one)."""
         options = {option["name"]: option for option in option_schema()}
-        assert set(protocol.RULES) == set(options)
+        assert set(protocol.RULES) == {field.name for field in dataclasses.fields(Rules)}
+        assert set(protocol.RULES) - set(options) == {"hands"}  # set by the deal of the day, not by the form
+        assert protocol.RULES["hands"] is protocol.COUNT
         for name, option in options.items():
             kind = protocol.RULES[name]
             if option["type"] == "choice":

@@ -1,6 +1,7 @@
 import pytest
 
 from pyapp.engine.cards import parse_cards
+from pyapp.engine.match import is_game_over
 from pyapp.engine.rules import (
     PRESETS,
     GameEnd,
@@ -11,6 +12,7 @@ from pyapp.engine.rules import (
     RulesError,
     Ties,
     Variant,
+    option_schema,
     preset,
 )
 
@@ -97,6 +99,7 @@ class TestRefusals:
             ({"moon": "sideways"}, "moon must be one of"),
             ({"players": "4"}, "players must be a int"),
             ({"passing": 1}, "passing must be a bool"),
+            ({"hands": -1}, "number of hands must be 0"),
         ],
     )
     def test_impossible_combinations_are_refused_with_a_reason(self, changes, reason):
@@ -114,3 +117,20 @@ class TestRefusals:
     def test_preset_with_changes(self):
         assert preset("omnibus", players=5) == Rules(players=5, variant=Variant.OMNIBUS)
         assert preset("cancellation").players == 8
+
+
+class TestAFixedNumberOfHands:
+    def test_the_match_ends_after_exactly_that_many_hands_whatever_the_totals(self):
+        rules = Rules(hands=4, target=25)
+        assert not is_game_over(rules, [30, 0, 0, 0], 3)
+        assert is_game_over(rules, [0, 0, 0, 0], 4)
+        assert is_game_over(Rules(), [100, 0, 0, 0], 1) and not is_game_over(Rules(), [99, 0, 0, 0], 9)
+
+    def test_four_hands_pass_in_each_direction_once(self):
+        rules = Rules(hands=4)
+        assert [rules.pass_direction(hand) for hand in range(rules.hands)] == ["left", "right", "across", "hold"]
+
+    def test_it_is_written_only_when_set(self):
+        assert "hands" not in Rules().to_dict()
+        assert Rules.from_dict(Rules(hands=4).to_dict()) == Rules(hands=4)
+        assert "hands" not in {option["name"] for option in option_schema()}

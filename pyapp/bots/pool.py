@@ -84,5 +84,9 @@ class LocalPool:
         estimate beside the candidates)."""
         return [bot.share(observation, kind, seed, part, self.parts, also) for part in range(self.parts)]
 
+    def fixed(self, parts: int) -> LocalPool:
+        """A pool that thinks in exactly ``parts`` parts (steady play: however many workers there are)."""
+        return LocalPool(parts)
+
 
 LOCAL = LocalPool()  # what a bot thinks with unless the page lends it more workers

@@ -380,7 +380,7 @@ class Match:
         omnibus = None if rules.omnibus_face is None else self._taker(ids_of_face(rules.omnibus_face))
         self.results.append(HandResult(taken, tuple(added), shooter, choice, queen, omnibus))
         self.scores = [total + delta for total, delta in zip(self.scores, added, strict=True)]
-        if is_game_over(self.rules, self.scores):
+        if is_game_over(self.rules, self.scores, len(self.results)):
             low = min(self.scores)
             self.winners = tuple(s for s, total in enumerate(self.scores) if total == low)
             self.phase = Phase.OVER
@@ -508,8 +508,11 @@ class Match:
         }
 
 
-def is_game_over(rules: Rules, scores: list[int]) -> bool:
-    """Whether these totals end the match (target reached or passed; ties per the rules)."""
+def is_game_over(rules: Rules, scores: list[int], hands_played: int) -> bool:
+    """Whether these totals after ``hands_played`` scored hands end the match: the last of a fixed number
+    of hands (``Rules.hands``), else the target reached or passed (ties per the rules)."""
+    if rules.hands:
+        return hands_played >= rules.hands
     if rules.game_end is GameEnd.REACH:
         ended = any(total >= rules.target for total in scores)
     else:

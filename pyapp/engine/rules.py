@@ -114,7 +114,8 @@ class Rules:
     Options (see ``RULES.md``): ``players``; ``variant``; ``omnibus_card``
     (``JD`` or ``TD``, Omnibus only); ``no_points_first_trick``;
     ``hearts_break``; ``moon``; ``target``; ``game_end``; ``ties``;
-    ``pass_cycle`` (for other than 4 players); ``passing`` (off: never pass).
+    ``pass_cycle`` (for other than 4 players); ``passing`` (off: never pass); ``hands`` (a match of
+    exactly this many hands, the target unused; 0: played to the target).
     """
 
     players: int = 4
@@ -128,6 +129,7 @@ class Rules:
     ties: Ties = Ties.SHARED
     pass_cycle: PassCycle = PassCycle.LEFT_RIGHT
     passing: bool = True
+    hands: int = 0
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):
@@ -159,6 +161,9 @@ class Rules:
         if self.target < MIN_TARGET:
             text = f"The target score must be at least {MIN_TARGET}, not {self.target}"
             raise RulesError(Reason(text, "target_min", minimum=str(MIN_TARGET), value=str(self.target)))
+        if self.hands < 0:
+            text = f"The number of hands must be 0 (play to the target) or more, not {self.hands}"
+            raise RulesError(Reason(text, "rule_value", option="hands", value=str(self.hands)))
 
     # Derived facts -------------------------------------------------------
 
@@ -273,8 +278,12 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as plain JSON data."""
-        return {field.name: _plain(getattr(self, field.name)) for field in dataclasses.fields(self)}
+        """The options as plain JSON data (``hands`` only when set: a match to the target is written as
+        before there was a fixed number of hands, in saves, views and links alike)."""
+        data = {field.name: _plain(getattr(self, field.name)) for field in dataclasses.fields(self)}
+        if not self.hands:
+            del data["hands"]
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
@@ -321,9 +330,12 @@ def opening_lead(lowest_clubs: list[int], dealer: int) -> tuple[int, int]:
 
 
 def option_schema() -> list[dict[str, Any]]:
-    """Each option with its kind and allowed values, in order: what a settings form needs."""
+    """Each option with its kind and allowed values, in order: what a settings form needs (not ``hands``,
+    which only the deal of the day sets)."""
     schema: list[dict[str, Any]] = []
     for field in dataclasses.fields(Rules):
+        if field.name == "hands":
+            continue
         default = field.default
         entry: dict[str, Any] = {"name": field.name, "default": _plain(default)}
         if isinstance(default, StrEnum):

@@ -1,6 +1,6 @@
 """The game saved in pieces, so that what is written per action does not grow with the game.
 
-The game's header once (rules, deal, seats, name, a friends' game's secret),
+The game's header once (rules, deal, seats, name, a friends' game's secret, steady play),
 each finished hand once (``hearts.hand.N``: its decisions, result and where
 the computer decided for a person; the hand review reads them later) and
 the hand in progress after every action, with what the page had read.
@@ -38,6 +38,7 @@ def header(table: Table, secret: str | None) -> str:
         "name": table.name,
         "seats": [seat.to_dict() for seat in table.seats],
         "secret": secret,
+        "steady": table.steady,
     }
     return compact(data)
 
@@ -115,6 +116,7 @@ def read_pieces(saved: Any) -> tuple[dict[str, Any], dict[str, Any], int]:
     document = {"format": TABLE_FORMAT, "version": TABLE_VERSION, "seats": header.get("seats"), "match": match}
     document["played_for"] = sorted(played_for)
     document["name"] = header.get("name")
+    document["steady"] = header.get("steady")
     page = current.get("page") if isinstance(current.get("page"), dict) else {}
     stored = sum(1 for hand in hands if isinstance(hand, dict))
     return document, page, stored

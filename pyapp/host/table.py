@@ -5,7 +5,8 @@ computer seats decide when asked (one decision at a time, so the page can
 show each card with a visible delay), and describes itself for one seat as a
 plain-data *view*: that seat's observation, the seats, the reason each
 unplayable card cannot be played, and the save document.  Bots only ever get
-observations.
+observations.  A *steady* table's computer players decide alike on every
+device and after any reload (:mod:`pyapp.bots.steady`): the deal of the day's.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from typing import Any
 from ..bots import BOTS, THINKING, Bot, ExpertBot, HardBot, make_bot
 from ..bots.hard import DEFAULT_BUDGET_MS
 from ..bots.pass_advice import advise_pass
-from ..bots.pool import LOCAL, LocalPool
+from ..bots.pool import LocalPool
+from ..bots.steady import PARTS, steady_bot
 from ..engine.actions import Action
 from ..engine.cards import card_text
 from ..engine.claims import CLAIM_REFUSED, can_claim, play_claim
@@ -83,15 +85,20 @@ class Table:
     """A match with its seats; people decide through :meth:`act`, computers through :meth:`bot_step`."""
 
     def __init__(
-        self, match: Match, seats: list[Seat], think_ms: float = DEFAULT_BUDGET_MS, name: str | None = None
+        self,
+        match: Match,
+        seats: list[Seat],
+        think_ms: float = DEFAULT_BUDGET_MS,
+        name: str | None = None,
+        steady: bool = False,
     ) -> None:
         self.match = match
         self.seats = seats
         self.name = name or new_name()  # the game's name (random: its statistics count it once by it)
         self.think_ms = think_ms
+        self.steady = steady  # computer players that decide alike everywhere (their budget is not think_ms)
         self.bots: list[Bot | None] = [
-            make_bot(seat.bot, chance_number(match.seed) * 16 + index, **self._options(seat.bot)) if seat.bot else None
-            for index, seat in enumerate(seats)
+            self._bot(seat.bot, index) if seat.bot else None for index, seat in enumerate(seats)
         ]
         self.last_decision: dict[str, Any] | None = None
         self.pool: LocalPool | None = None  # workers lent to Expert seats for their turns (the page's, see Host)
@@ -100,8 +107,11 @@ class Table:
         self.played_for: set[int] = set()  # where in the history the computer decided for a person (Finish, claim)
         self._bots_pass()
 
-    def _options(self, level: str) -> dict[str, Any]:
-        return {"budget_ms": self.think_ms} if level in THINKING else {}
+    def _bot(self, level: str, seat: int) -> Bot:
+        chance = chance_number(self.match.seed)
+        if self.steady:
+            return steady_bot(level, chance)
+        return make_bot(level, chance * 16 + seat, **({"budget_ms": self.think_ms} if level in THINKING else {}))
 
     def set_think_ms(self, think_ms: float) -> None:
         """How long the Hard computer players think per card (milliseconds)."""
@@ -109,14 +119,15 @@ class Table:
             raise ValueError(Reason("The thinking time must be between 10 ms and 10 s", "think_time"))
         self.think_ms = think_ms
         for bot in self.bots:
-            if isinstance(bot, HardBot):
+            if isinstance(bot, HardBot) and not self.steady:
                 bot.budget_ms = think_ms
 
     @classmethod
     def new(cls, options: dict[str, Any]) -> Table:
-        """A new match from ``{"rules": {...}, "seats": [...], "seed": optional, "name": optional}``: dealt
-        from ``seed`` (a deal link's number, or the secret the page dealt the first hand from), else from a
-        fresh secret; a game with a friend's seat always from a fresh secret (a friend may know the link)."""
+        """A new match from ``{"rules": {...}, "seats": [...], "seed": optional, "name": optional, "steady":
+        optional}``: dealt from ``seed`` (a deal link's number, or the secret the page dealt the first hand
+        from), else from a fresh secret; a game with a friend's seat always from a fresh secret (a friend may
+        know the link).  ``steady`` true: steady computer players (the deal of the day's)."""
         rules = Rules.from_dict(options.get("rules", {}))
         seats = seats_from(options.get("seats"), rules.players)
         seed, name = options.get("seed"), options.get("name")
@@ -124,7 +135,8 @@ class Table:
             raise ValueError(Reason("The deal number must be a whole number", "deal_number"))
         if any(seat.friend for seat in seats):
             seed = new_seed()
-        return cls(Match(rules, seed), seats, name=name if is_name(name) else None)
+        steady = options.get("steady") is True
+        return cls(Match(rules, seed), seats, name=name if is_name(name) else None, steady=steady)
 
     # Decisions -------------------------------------------------------------
 
@@ -154,9 +166,10 @@ class Table:
         assert bot is not None
         view = observe(self.match, seats[0])
         start = self.thinking_since or time.perf_counter()
-        lent = isinstance(bot, ExpertBot) and self.pool is not None
+        own = bot.pool if isinstance(bot, ExpertBot) else None
+        lent = own is not None and self.pool is not None
         if lent:  # only here: its thinking may have to be done elsewhere first, and nothing has changed yet
-            bot.pool = self.pool
+            bot.pool = self.pool.fixed(PARTS) if self.steady else self.pool
         try:
             action = bot.decide(view)
         except BaseException:
@@ -164,7 +177,7 @@ class Table:
             raise
         finally:
             if lent:
-                bot.pool = LOCAL
+                bot.pool = own
         self.thinking_since = None
         self.last_decision = {
             "seat": seats[0],
@@ -189,9 +202,10 @@ class Table:
 
     def may_claim(self, seat: int) -> bool:
         """Whether ``seat`` may claim the rest now: when nothing can go wrong for it, and no other person
-        at the table would have their cards played for them (a claim plays everybody's)."""
+        at the table would have their cards played for them (a claim plays everybody's); never at a steady
+        table, whose computer players play their own cards (its game is checked by replaying them)."""
         others = [s for s, bot in enumerate(self.bots) if bot is None and s != seat]
-        return not others and can_claim(self.match, seat)
+        return not others and not self.steady and can_claim(self.match, seat)
 
     def claim(self, seat: int) -> None:
         """``seat`` claims the rest of the hand (only when how it is played can no longer matter)."""
@@ -320,6 +334,7 @@ class Table:
             "match": to_document(self.match),
             "played_for": sorted(self.played_for),
             "name": self.name,
+            "steady": self.steady,
         }
 
     @classmethod
@@ -332,6 +347,7 @@ class Table:
         except (ValueError, RulesError) as error:
             raise damaged(f"The saved game's seats are damaged: {error}") from None
         name = document.get("name")  # none in a save from before games had names: a new one
-        table = cls(match, seats, name=name if is_name(name) else None)
+        steady = document.get("steady") is True  # none in a save from before steady play: not steady
+        table = cls(match, seats, name=name if is_name(name) else None, steady=steady)
         table.played_for = places(document.get("played_for"), 0, len(match.history))
         return table

@@ -8,7 +8,10 @@ has changed; the engine worker's script runs the first job itself and the
 others on its helper workers at the same time, and hands the host the parts
 (:meth:`WorkerPool.take`); the host then answers the same intent again, and
 this time the pool has the parts.  A device with one core, or helpers not
-yet started, thinks with one part, here, as before.
+yet started, thinks with one part, here, as before.  A steady player
+(:mod:`pyapp.bots.steady`) always thinks in the same number of parts: on the
+workers when there are enough of them, else here one after another
+(:meth:`WorkerPool.fixed`).
 """
 
 from __future__ import annotations
@@ -44,9 +47,15 @@ class WorkerPool(LocalPool):
     def shares(self, bot: ExpertBot, observation: Observation, kind: str, seed: int, also: tuple = ()) -> list[Part]:
         """The parts of ``bot``'s thinking: here when there is one part, else those the workers have
         thought (:meth:`take`), else :class:`ThinkFirst` with their jobs."""
-        if self.parts <= 1:
+        return self.split(bot, observation, kind, seed, self.parts, also)
+
+    def split(
+        self, bot: ExpertBot, observation: Observation, kind: str, seed: int, parts: int, also: tuple = ()
+    ) -> list[Part]:
+        """:meth:`shares` in ``parts`` parts (at most :attr:`parts`: one a worker)."""
+        if parts <= 1:
             return [bot.share(observation, kind, seed, 0, 1, also)]
-        jobs = [share_job(bot, observation, kind, seed, part, self.parts, also) for part in range(self.parts)]
+        jobs = [share_job(bot, observation, kind, seed, part, parts, also) for part in range(parts)]
         if self.ready is not None and self.ready[0] == jobs[0]:
             parts, self.ready = self.ready[1], None
             return parts
@@ -55,6 +64,23 @@ class WorkerPool(LocalPool):
     def take(self, jobs: list[str], answers: list[str]) -> None:
         """The parts the workers have thought for ``jobs`` (an answer per job, in order)."""
         self.ready = (jobs[0], [read_part(answer) for answer in answers])
+
+    def fixed(self, parts: int) -> LocalPool:
+        """A pool that thinks in exactly ``parts`` parts: on these workers when there are as many (the
+        others idle), else here one after another (steady play gives the same either way)."""
+        return FixedParts(self, parts) if 1 < parts <= self.parts else LocalPool(parts)
+
+
+class FixedParts(LocalPool):
+    """Exactly ``parts`` parts, thought on some of a :class:`WorkerPool`'s workers."""
+
+    def __init__(self, workers: WorkerPool, parts: int) -> None:
+        super().__init__(parts)
+        self.workers = workers
+
+    def shares(self, bot: ExpertBot, observation: Observation, kind: str, seed: int, also: tuple = ()) -> list[Part]:
+        """The parts, as the workers think them (:meth:`WorkerPool.split`)."""
+        return self.workers.split(bot, observation, kind, seed, self.parts, also)
 
 
 def share_job(

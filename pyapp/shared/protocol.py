@@ -26,7 +26,7 @@ import json
 VERSION = 1
 
 # Intents: page → engine.  A message is {"intent": NAME, "version": VERSION, **arguments}.
-START = "start"  # options: {"rules", "seats", "seed" (optional)}
+START = "start"  # options: {"rules", "seats", "seed" (optional), "steady" (optional: pyapp.daily)}
 LOAD = "load"  # saved: {"game", "hands", "current", "reviews"} as read from storage (SAVE_*), or legacy: the old record
 CONFIGURE = "configure"  # settings: {"think_ms", "speed", "collect", "autoplay"}
 PASS = "pass"  # seat, cards: three card texts
@@ -362,10 +362,11 @@ class DictOf:
 
 
 class Shape:
-    """An object with exactly the entries ``kinds`` (a name → its kind), or some of them when ``partial``."""
+    """An object with exactly the entries ``kinds`` (a name → its kind), or some of them when ``partial``
+    (those named in ``optional`` may always be left out)."""
 
-    def __init__(self, kinds: dict, partial: bool = False):
-        self.kinds, self.partial = kinds, partial
+    def __init__(self, kinds: dict, partial: bool = False, optional: tuple = ()):
+        self.kinds, self.partial, self.optional = kinds, partial, optional
 
     def read(self, value, reading: Reading) -> dict:
         """The entries read, or :class:`Refused`."""
@@ -375,7 +376,7 @@ class Shape:
         for name, kind in self.kinds.items():
             if name in value:
                 entries[name] = read_field(kind, value[name], reading, name)
-            elif not self.partial:
+            elif not self.partial and name not in self.optional:
                 raise Refused("", "has no " + name)
         if len(entries) != len(value):
             raise Refused("", "has an entry it may not have")
@@ -441,7 +442,9 @@ RULES = {
     "ties": OneOf(("shared", "play_on")),
     "pass_cycle": OneOf(("left_right", "left_right_hold")),
     "passing": FLAG,
+    "hands": COUNT,
 }
+RULES_WRITTEN_WHEN_SET = ("hands",)  # (Rules.to_dict leaves it out at its default)
 
 
 class Record:
@@ -540,7 +543,7 @@ class View(Record):
         "seat": SEAT,
         "seats": ListOf(Seat, MAX_PLAYERS, MIN_PLAYERS),
         "party": FLAG,
-        "rules": Shape(RULES),
+        "rules": Shape(RULES, optional=RULES_WRITTEN_WHEN_SET),
         "moon_points": COUNT,
         "phase": OneOf(PHASES),
         "hand_index": COUNT,
