@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from table import ENGINE_TIMEOUT, open_game, play_until, wait_for_person, wait_until_offline_ready
+from table import ENGINE_TIMEOUT, open_game, play_until, wait_for_engine, wait_until_offline_ready
 
 from tools.serve import serve_in_background, url_of
 
@@ -16,7 +16,7 @@ def test_a_hand_is_reviewed_offline_and_opens_from_its_summary_and_from_the_scor
     page.context.set_offline(True)
     try:
         page.reload()
-        wait_for_person(page)
+        wait_for_engine(page)  # (the engine restarted offline; playing before it is up is e2e/test_ahead.py's)
         play_until(page, "summary")
         # Computed by the thinker worker after the hand; until then the summary says so.
         page.wait_for_selector("#dialog [data-action=review]", timeout=ENGINE_TIMEOUT)
