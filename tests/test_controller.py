@@ -147,6 +147,27 @@ async def until(condition, limit: int = 200) -> None:
     raise AssertionError("never")
 
 
+async def play_to_summary(controller) -> None:
+    """Play the hand to its summary: each person passes their first three cards and plays their first legal
+    card (handing the device on at a party), the computer players at once."""
+    session = controller.session
+    for _ in range(800):
+        if session.step == protocol.STEP_SUMMARY:
+            return
+        if session.step == "handoff":
+            await controller.perform("handoff", {})
+        elif session.step == protocol.STEP_PASS:
+            for card in session.view.hand[:3]:
+                await controller.perform("card", {"card": card})
+            await controller.perform("pass", {})
+        elif session.step == protocol.STEP_PLAY and session.view.after_ms is None:
+            await controller.perform("card", {"card": session.view.legal[0]})
+        elif session.step == protocol.STEP_COLLECT:
+            await controller.perform("collect", {})
+        else:
+            await asyncio.sleep(0.01)
+
+
 def test_a_first_visit_deals_and_takes_the_pass_before_the_engine_then_the_engine_takes_it():
     async def run():
         store = MemoryStore()
@@ -274,19 +295,7 @@ def test_a_finished_hand_is_reviewed_in_the_background_and_opens_from_the_summar
         worker.gate.set()
         await controller.boot(worker.started(), "", dealt(21))
         session = controller.session
-        for _ in range(400):  # the person plays the first legal card, the computer players at once
-            if session.step == protocol.STEP_SUMMARY:
-                break
-            if session.step == protocol.STEP_PASS:
-                for card in session.view.hand[:3]:
-                    await controller.perform("card", {"card": card})
-                await controller.perform("pass", {})
-            elif session.step == protocol.STEP_PLAY and session.view.after_ms is None:
-                await controller.perform("card", {"card": session.view.legal[0]})
-            elif session.step == protocol.STEP_COLLECT:
-                await controller.perform("collect", {})
-            else:
-                await asyncio.sleep(0.01)
+        await play_to_summary(controller)
         assert session.step == protocol.STEP_SUMMARY and "Reviewing the hand…" in actuator.html
         thinker.gate.set()
         await until(lambda: 0 in session.reviews, limit=100_000)
@@ -444,21 +453,7 @@ def test_at_one_device_a_review_asked_for_early_opens_for_whoever_asked_once_the
         seats = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}] + [{"name": "", "bot": "basic"}] * 2
         await controller.send(protocol.START, fresh=True, options={"rules": {}, "seats": seats, "seed": 9})
         session = controller.session
-        for _ in range(800):  # each person plays the first legal card, the computer players at once
-            if session.step == protocol.STEP_SUMMARY:
-                break
-            if session.step == "handoff":
-                await controller.perform("handoff", {})
-            elif session.step == protocol.STEP_PASS:
-                for card in session.view.hand[:3]:
-                    await controller.perform("card", {"card": card})
-                await controller.perform("pass", {})
-            elif session.step == protocol.STEP_PLAY and session.view.after_ms is None:
-                await controller.perform("card", {"card": session.view.legal[0]})
-            elif session.step == protocol.STEP_COLLECT:
-                await controller.perform("collect", {})
-            else:
-                await asyncio.sleep(0.01)
+        await play_to_summary(controller)
         other = 1 - session.view.seat  # the viewer's review is computed first; the other person asks meanwhile
         await controller.perform("review", {"hand": 0, "seat": other})
         assert session.review_wanted == [0, other]
