@@ -7,6 +7,8 @@ import re
 
 from playwright.sync_api import expect
 from table import (
+    ENGINE_TIMEOUT,
+    PERSON_SELECTORS,
     click_and_wait,
     current_step,
     hand,
@@ -246,14 +248,14 @@ def test_levels_thinking_and_the_hint(page, server_url):
     assert page.locator("#hand .card[data-hint]").count() == legal
     assert "lower is better" in page.text_content("#hand .hint-box")
     # Play on until the Hard seat (Eva) is shown thinking.
-    thinking = "() => document.querySelector('.status').textContent.includes('Eva is thinking')"
-    for _ in range(60):
-        if page.evaluate(thinking):
+    thinking = "document.querySelector('.status').textContent.includes('Eva is thinking')"
+    person = " || ".join(f"document.querySelector('{selector}')" for selector in PERSON_SELECTORS)
+    for _ in range(60):  # (a turn at a time: Eva thinks before one of the person's turns comes again)
+        page.wait_for_function(f"() => {thinking} || {person}", timeout=ENGINE_TIMEOUT)
+        if page.evaluate(f"() => {thinking}"):
             break
-        if current_step(page) in ("play", "collect", "summary", "pass"):
-            take_turn(page)
-        page.wait_for_timeout(20)
-    assert page.evaluate(thinking)
+        take_turn(page)
+    assert page.evaluate(f"() => {thinking}")
 
 
 def test_the_preset_field_follows_the_rules_on_the_form(page, server_url):
