@@ -168,12 +168,19 @@ async def play_to_summary(controller) -> None:
             await asyncio.sleep(0.01)
 
 
+async def first_visit_held(store: MemoryStore) -> tuple:
+    """A first visit's page on ``store``, its first deal drawn while the engine is held back (until
+    ``worker.gate`` is set): (controller, actuator, worker, the boot's task)."""
+    controller, actuator, worker = page(store)
+    boot = asyncio.create_task(controller.boot(worker.started(), "", dealt(4242)))
+    await until(lambda: controller.session.view is not None)
+    return controller, actuator, worker, boot
+
+
 def test_a_first_visit_deals_and_takes_the_pass_before_the_engine_then_the_engine_takes_it():
     async def run():
         store = MemoryStore()
-        controller, actuator, worker = page(store)
-        boot = asyncio.create_task(controller.boot(worker.started(), "", dealt(4242)))
-        await until(lambda: controller.session.view is not None)
+        controller, actuator, worker, boot = await first_visit_held(store)
         session = controller.session
         assert not session.ready and session.step == protocol.STEP_PASS and len(session.view.hand) == 13
         assert "still getting ready" in actuator.html
@@ -525,9 +532,7 @@ def test_one_of_two_equal_cards_is_picked_and_passed_alone():
 def test_start_pressed_before_the_engine_is_up_says_so_and_starts_the_forms_game_when_it_is():
     async def run():
         store = MemoryStore()
-        controller, actuator, worker = page(store)
-        boot = asyncio.create_task(controller.boot(worker.started(), "", dealt(4242)))
-        await until(lambda: controller.session.view is not None)
+        controller, actuator, worker, boot = await first_visit_held(store)
         await controller.perform("open", {"panel": "new"})
         preset = catalog()["presets"][0]
         form = {"rules": dict(preset["rules"], target=50), "levels": ["hard"] * 3, "names": ["", "", ""]}
@@ -545,9 +550,7 @@ def test_start_pressed_before_the_engine_is_up_says_so_and_starts_the_forms_game
 def test_play_again_pressed_before_the_engine_is_up_says_so_and_deals_another_game_when_it_is():
     async def run():
         store = MemoryStore()
-        controller, _actuator, worker = page(store)
-        boot = asyncio.create_task(controller.boot(worker.started(), "", dealt(4242)))
-        await until(lambda: controller.session.view is not None)
+        controller, _actuator, worker, boot = await first_visit_held(store)
         first = controller.session.view.hand
         await controller.perform("again", {})  # (a returning visit's game over, drawn before the engine is up)
         session = controller.session
