@@ -29,14 +29,15 @@ VERSION_DIGESTS = {1: "edd5e2e9"}
 
 
 @cache
-def played(day: str, playouts: int) -> Match:
-    """The day's game played to its end, the person's decisions made by Medium (the computer at ``playouts``)."""
+def played(day: str, playouts: int, computer_first: bool = False) -> Match:
+    """The day's game played to its end, the person's decisions made by Medium (the computer at ``playouts``;
+    ``computer_first``: the computer passes before the person, as on a page, else after)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(steady, "PLAYOUTS", playouts)
         table = Table.new(daily_game(day).options())
         person = MediumBot(0)
         while table.match.phase is not Phase.OVER:
-            if table.people_to_act:
+            if table.people_to_act and not (computer_first and table.bots_to_act):
                 table.act(person.decide(observe(table.match, PERSON)).to_dict())
             else:
                 table.bot_step()
@@ -167,6 +168,13 @@ class TestWhatIsNotVerified:
         assert isinstance(result, NotVerified)
         assert result.to_data()["code"] == result.reason.code
         return result.reason.code
+
+    def test_the_order_the_seats_passed_in_is_not_part_of_the_game(self):
+        computer_first = played(DAY, 40, computer_first=True)
+        person_first = played(DAY, 40)
+        assert computer_first.history != person_first.history
+        assert claim_of(DAY, computer_first) == self.claim()
+        assert isinstance(verify(result_text(claim_of(DAY, computer_first))), Verified)
 
     def test_a_changed_score(self):
         claim = self.claim()

@@ -30,7 +30,7 @@ import binascii
 import hashlib
 from dataclasses import dataclass
 
-from ..engine.actions import Action
+from ..engine.actions import Action, ActionKind
 from ..engine.match import Match, Phase
 from ..engine.reasons import Reason
 from ..engine.save import compact
@@ -65,8 +65,25 @@ def choices(match: Match, seat: int) -> list[Action]:
 
 
 def digest(match: Match) -> bytes:
-    """The first bytes of the SHA-256 of every decision of the match (its history as saved)."""
-    return hashlib.sha256(compact([action.to_dict() for action in match.history]).encode()).digest()[:DIGEST_BYTES]
+    """The first bytes of the SHA-256 of every decision of the match, in :func:`in_play_order`."""
+    actions = [action.to_dict() for action in in_play_order(match.history)]
+    return hashlib.sha256(compact(actions).encode()).digest()[:DIGEST_BYTES]
+
+
+def in_play_order(history: list[Action]) -> list[Action]:
+    """The history with each hand's passes by seat: the seats pass at the same time, so the order they were
+    made in (the computer's before the person's on a page, after them in a replay) is not part of the game."""
+    ordered: list[Action] = []
+    passes: list[Action] = []
+    for action in [*history, None]:
+        if action is not None and action.kind is ActionKind.PASS:
+            passes.append(action)
+            continue
+        ordered += sorted(passes, key=lambda made: made.seat)
+        passes = []
+        if action is not None:
+            ordered.append(action)
+    return ordered
 
 
 def decisions(match: Match, seat: int = PERSON) -> int:
