@@ -17,6 +17,7 @@ PERSON_SELECTORS = (
     "#dialog [data-action=next]",
     "#dialog [data-action=moon]",
     "#dialog [data-action=again]",
+    "#dialog p.winner",  # a game's end (the deal of the day's offers Share before Play again)
 )
 ENGINE_TIMEOUT = 60_000
 STEP_TIMEOUT = 20_000
@@ -55,7 +56,9 @@ def current_step(page: Page) -> str:
         """() => {
             if (document.querySelector('#dialog [data-action=next]')) return 'summary';
             if (document.querySelector('#dialog [data-action=moon]')) return 'moon';
-            if (document.querySelector('#dialog [data-action=again], #dialog [data-action=leave]')) return 'over';
+            if (document.querySelector('#dialog [data-action=again], #dialog [data-action=leave], #dialog p.winner')) {
+                return 'over';
+            }
             if (document.querySelector('.trick[data-action=collect]')) return 'collect';
             if (document.querySelector('[data-action=pass]')) return 'pass';
             if (document.querySelector('#hand .card:not(.dim):not([aria-pressed])')) return 'play';

@@ -40,13 +40,17 @@ class Actuator:
     """Renders the markup as the page would, and keeps what it was asked to show."""
 
     def __init__(self) -> None:
-        self.window = SimpleNamespace(navigator=SimpleNamespace(languages=["en"]))
+        location = SimpleNamespace(origin="http://127.0.0.1:8000", pathname="/")
+        self.window = SimpleNamespace(navigator=SimpleNamespace(languages=["en"]), location=location)
         self.notices: list[str] = []
         self.spoken: list[str] = []  # what the live region read out
         self.html = ""
 
     def label_page(self, code):
         pass
+
+    def today(self):
+        return "2026-12-02"
 
     def render(self, session, catalog):
         self.html = view.render_table(session) + view.render_hand(session) + view.render_dialog(session, catalog)

@@ -166,7 +166,7 @@ class TestWhatIsNotVerified:
     def outcome(self, claim: Claim, day: str | None = None) -> str:
         result = verify(result_text(claim), day)
         assert isinstance(result, NotVerified)
-        assert result.to_data()["code"] == result.reason.code
+        assert result.to_data()["refusal"]["code"] == result.reason.code
         return result.reason.code
 
     def test_the_order_the_seats_passed_in_is_not_part_of_the_game(self):
@@ -202,15 +202,59 @@ class TestWhatIsNotVerified:
 
 
 def test_a_daily_game_through_the_pages_engine_with_a_reload_verifies(monkeypatch):
-    """Started as the page starts any game (its options), reloaded in the second hand: its result verifies."""
+    """Started as the page starts it, reloaded in the second hand: no hint, no undo, and once it is over
+    Share gives its result link and the result, which the link's verification replays to."""
     monkeypatch.setattr(steady, "PLAYOUTS", 40)
     engine = Engine(speed="instant")
-    answer = engine.send(protocol.START, options=daily_game(DAY).options("Ann"))
-    assert answer.ok and answer.view.rules["hands"] == 4
+    answer = engine.send(protocol.DAILY, date=DAY, name="Ann")
+    assert answer.ok and answer.view.rules["hands"] == 4 and answer.view.daily == DAY
+    assert engine.host.table_or_refuse().seats[0].name == "Ann" and not answer.view.can_undo
+    assert engine.send(protocol.HINT).refusal.code == "hint_daily"
     answer = engine.play_until(answer, lambda answer: len(engine.host.table_or_refuse().match.history) > 70)
+    assert engine.send(protocol.UNDO).refusal.code == "undo_daily"
     reloaded = Engine(speed="instant")
     answer = reloaded.send(protocol.LOAD, saved=engine.saved())
-    assert answer.ok and reloaded.host.table_or_refuse().steady
+    assert answer.ok and reloaded.host.table_or_refuse().steady and answer.view.daily == DAY
+    assert reloaded.send(protocol.SHARE).refusal.code == "result_unfinished"  # not over: no link to share
     answer = reloaded.play_until(answer, lambda answer: answer.view.phase == "over")
-    query = result_query(DAY, reloaded.host.table_or_refuse().match)
-    assert isinstance(verify(query.split("=", 1)[1], DAY), Verified)
+    shared = reloaded.send(protocol.SHARE)
+    assert shared.query == result_query(DAY, reloaded.host.table_or_refuse().match, "Ann")
+    assert shared.query.endswith("&by=Ann")
+    checked = Engine().send(protocol.VERIFY, query="?" + shared.query)
+    assert checked.ok and checked.verdict.verified and checked.verdict.date == DAY
+    assert raw_verdict(checked) == raw_verdict(shared) and len(checked.verdict.hands) == 4
+    assert checked.verdict.name == "Ann" and Engine().send(protocol.VERIFY, query=shared.query[:-7]).verdict.name == ""
+
+
+def raw_verdict(answer: protocol.Answer) -> object:
+    """An answer's verdict as plain data (to compare)."""
+    return plain(answer.verdict)
+
+
+def plain(value: object) -> object:
+    """A record read from an answer as plain data again."""
+    if isinstance(value, protocol.Record):
+        return {name: plain(getattr(value, name)) for name in value.FIELDS}
+    return [plain(item) for item in value] if isinstance(value, list) else value
+
+
+@pytest.mark.parametrize(
+    ("options", "code"),
+    [
+        ({**daily_game(DAY).options(), "seed": 5}, "daily_options"),
+        ({**daily_game(DAY).options(), "steady": False}, "daily_options"),
+        ({**daily_game(DAY).options(), "daily": "2026-12-03"}, "daily_options"),
+        ({**daily_game(DAY).options(), "daily": "yesterday"}, "daily_options"),
+    ],
+)
+def test_a_game_is_a_deal_of_the_day_only_when_it_is_one(options, code):
+    assert Engine().send(protocol.START, options=options).refusal.code == code
+
+
+def test_a_damaged_result_link_is_not_verified_and_says_why():
+    checked = Engine().send(protocol.VERIFY, query="result=AQFPGg!NBwAAAAAwOQ&by=%3Cb%3EEva%3C/b%3E")
+    assert checked.ok and not checked.verdict.verified and checked.verdict.refusal.code == "result_unreadable"
+    assert checked.verdict.name == "<b>Eva</b>"  # (the page escapes it)
+    for query in ("", "result", "by=Eva", "result=a&result=b&x=1&y=2&z=3", "%zz"):
+        assert Engine().send(protocol.VERIFY, query=query).verdict.refusal.code == "result_unreadable"
+    assert Engine().send(protocol.DAILY, date="2026-02-30").refusal.code == "daily_date"

@@ -21,7 +21,7 @@ from test_web_view import QuotaStore
 from pyapp.host.catalog import catalog
 from pyapp.host.game import Host
 from pyapp.host.reviews import run_job
-from pyapp.page import coach, player_stats
+from pyapp.page import coach, daily_board, player_stats
 from pyapp.page.client import EngineClient
 from pyapp.page.controller import Controller
 from pyapp.page.i18n import set_language, t
@@ -40,6 +40,9 @@ from pyapp.page.stored_settings import load_settings
 from pyapp.shared import protocol
 
 STATS_KEY = player_stats.STATS_KEY
+DAILY_KEY = daily_board.DAILY_KEY
+HAND = {"passed": ["QS", "AH", "KH"], "taken": [0, 13, 5, 8], "queen": 1, "shooter": None}
+BOARD = {"mine": {"link": "result=AQFP", "name": "", "scores": [20, 30, 26, 28], "hands": [HAND] * 4}, "friends": []}
 SETTINGS = {"speed": "instant", "collect": "click", "name": "Ann", "sound": "off", "think_ms": "150"}
 HEAP = 1_000_000  # characters: a longer value is more than the page's MicroPython can read (MemoryError)
 EARLIER = {"hearts.older": "what an earlier visit set aside"}
@@ -53,6 +56,7 @@ KEYS = (
     PENDING_KEY,
     SETTINGS_KEY,
     STATS_KEY,
+    DAILY_KEY,
     coach.LESSON_KEY,
     BROKEN_KEY,
 )
@@ -89,6 +93,7 @@ def walked() -> tuple[dict[str, str], str]:
     stats["presets"]["classic"] = {"games": 3, "wins": 1, "hands": 17, "points": 190, "moons": 1, "queens": 4}
     stats["last"] = "an-earlier-game"
     store[STATS_KEY] = json.dumps(stats)
+    store[DAILY_KEY] = json.dumps({"version": 1, "days": {"2026-12-01": BOARD}})
     store[BROKEN_KEY] = json.dumps(EARLIER)
     # The game began as a lesson, skipped after its pass (it is never counted in the statistics).
     lesson = {"game": coach.game_of(answer.view), "on": False, "seen": {"pass": "0.pass.0"}}
@@ -158,6 +163,8 @@ def notice_key(key: str, kind: str) -> str:
         )
     if key == STATS_KEY:
         return "aside.stats_newer" if kind == "future" else "aside.stats_damaged"
+    if key == DAILY_KEY:
+        return "aside.daily_newer" if kind == "future" else "aside.daily_damaged"
     return {
         protocol.review_key(0): "aside.review",
         VIEW_KEY: "aside.view",
@@ -222,6 +229,8 @@ def promise(key: str, kind: str) -> list[str]:
             broken.append("readable settings reset")
     if key != STATS_KEY and controller.session.stats != json.loads(base[STATS_KEY]):
         broken.append("the statistics lost")
+    if key != DAILY_KEY and key != protocol.LEGACY_SAVE and controller.session.daily != json.loads(base[DAILY_KEY]):
+        broken.append("the deal of the day's board lost")
     view = controller.session.view
     if key not in (*GAME, protocol.LEGACY_SAVE) or harmless_case:
         if view is None or view.hand_index != 1:

@@ -31,6 +31,8 @@ RECORDS = [
     protocol.Link,
     protocol.Review,
     protocol.Decision,
+    protocol.Verdict,
+    protocol.DailyHand,
 ]
 
 
@@ -121,10 +123,16 @@ class TestProtocol:
         changes = json.loads(passed["outbox"][-1][1])  # after the first, a view comes as its changes
         assert changes["patch"] == whole["turn"] and set(changes["view"]) < set(protocol.View.FIELDS)
         check(protocol.patched(changes, whole), protocol.Answer)  # laid over the last: a whole view
+        # The deal of the day (its whole game's answers in tests/test_daily.py).
+        daily = Engine(speed="instant")
+        for data in (raw(daily, protocol.DAILY, date="2026-12-02"), raw(daily, protocol.VERIFY, query="result=AQFP")):
+            check(data, protocol.Answer)
         # Every field is written with a value somewhere in a game (none is always None).
         never = {name: set(record.FIELDS) - seen[record.__name__] for name, record in zip(seen, RECORDS, strict=False)}
         never["View"] -= {"after_ms", "summary_hand", "last_decision"}  # set in steps this game may skip
-        assert all(not fields for name, fields in never.items() if name not in ("Result",)), never
+        # (A verified daily result's fields: in tests/test_daily.py, which plays a whole daily game.)
+        whole_game = ("Result", "Verdict", "DailyHand")
+        assert all(not fields for name, fields in never.items() if name not in whole_game), never
 
     def test_a_copy_stored_before_a_field_was_added_still_reads(self):
         answer = raw(Engine(), protocol.START, options={"seats": SEATS, "seed": 2})
@@ -139,7 +147,7 @@ class TestProtocol:
         """Every attribute the page reads on a view, an answer or one of their parts is a declared field."""
         declared = {name for record in RECORDS for name in record.FIELDS} | {"raw_view"}
         holders = {"view", "answer", "last", "result", "refusal", "hint", "link", "was", "now", "before", "after"}
-        holders |= {"earlier", "last_trick"}
+        holders |= {"earlier", "last_trick", "verdict"}
         unknown = []
         for path in PAGE.glob("*.py"):
             if path.name in ("worker.py", "protocol.py"):

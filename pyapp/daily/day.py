@@ -52,7 +52,7 @@ class DailyGame:
     def options(self, name: str = "") -> dict[str, Any]:
         """The new game's options (:meth:`pyapp.host.table.Table.new`), the person called ``name``."""
         seats = [{"name": name, "bot": None}] + [{"name": "", "bot": LEVEL}] * (self.rules.players - 1)
-        return {"rules": self.rules.to_dict(), "seats": seats, "seed": self.seed, "steady": True}
+        return {"rules": self.rules.to_dict(), "seats": seats, "seed": self.seed, "steady": True, "daily": self.date}
 
 
 def daily_game(day: str) -> DailyGame:
@@ -65,7 +65,8 @@ def daily_game(day: str) -> DailyGame:
 
 def day_number(day: str) -> int:
     """The day's number from :data:`FIRST_DAY` (0 to :data:`DAYS` − 1); :class:`DayError` otherwise."""
-    refused = DayError(Reason(f"Not a day of the deal of the day: {str(day)[:24]!r}", "daily_date"))
+    shown = str(day)[:24]
+    refused = DayError(Reason(f"Not a day of the deal of the day: {shown!r}", "daily_date", day=shown))
     if not isinstance(day, str) or len(day) != 10 or day[4] + day[7] != "--":
         raise refused
     digits = day[:4] + day[5:7] + day[8:]

@@ -29,15 +29,19 @@ import base64
 import binascii
 import hashlib
 from dataclasses import dataclass
+from urllib.parse import parse_qsl, quote
 
 from ..engine.actions import Action, ActionKind
 from ..engine.match import Match, Phase
 from ..engine.reasons import Reason
 from ..engine.save import compact
+from ..shared.protocol import MAX_NAME
 from .day import ENGINE_VERSION, PERSON, daily_game, day_number, day_of
 
 PARAMETER = "result"  # the link's query: ?result=PAYLOAD
+BY = "by"  # and, optional, who played: &by=NAME (not part of the result: only shown beside it)
 MAX_TEXT = 200  # characters of payload read at most (a whole game takes about 40)
+MAX_QUERY = 400  # characters of a result link's query read at most (the payload and a name)
 DIGEST_BYTES = 4
 MAX_SCORE = 255  # a score as written (a four-hand game scores at most 104)
 _ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -115,9 +119,22 @@ def result_text(claim: Claim) -> str:
     return base64.urlsafe_b64encode(head + claim.digest + number).decode().rstrip("=")
 
 
-def result_query(day: str, match: Match) -> str:
-    """The query of the result link of a finished daily game, ``result=PAYLOAD``."""
-    return f"{PARAMETER}={result_text(claim_of(day, match))}"
+def result_query(day: str, match: Match, name: str = "") -> str:
+    """The query of the result link of a finished daily game, ``result=PAYLOAD``, with ``&by=NAME`` when the
+    person who played it has a name."""
+    query = f"{PARAMETER}={result_text(claim_of(day, match))}"
+    return query + (f"&{BY}={quote(name)}" if name else "")
+
+
+def read_result_query(query: str) -> tuple[str, str]:
+    """A result link's query as its payload and the name of who played it (``""`` when not said; anything
+    but a name's characters left to the page to escape); the payload ``""`` when the query has none."""
+    query = query[1:] if query.startswith("?") else query
+    try:
+        pairs = dict(parse_qsl(query[:MAX_QUERY], strict_parsing=True, max_num_fields=4))
+    except ValueError:
+        return "", ""
+    return pairs.get(PARAMETER, ""), " ".join(pairs.get(BY, "").split())[:MAX_NAME]
 
 
 def read_result(text: object, players: int = 4) -> Claim:

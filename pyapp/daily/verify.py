@@ -66,9 +66,10 @@ class Verified:
     hands: tuple[HandReplay, ...]
 
     def to_data(self) -> dict[str, Any]:
-        """Plain JSON data."""
+        """Plain JSON data (:class:`pyapp.shared.protocol.Verdict`)."""
         return {
             "verified": True,
+            "refusal": None,
             "date": self.date,
             "scores": list(self.scores),
             "winners": list(self.winners),
@@ -83,8 +84,10 @@ class NotVerified:
     reason: Reason
 
     def to_data(self) -> dict[str, Any]:
-        """Plain JSON data: the reason's code, values and English sentence."""
-        return {"verified": False, "code": self.reason.code, "values": dict(self.reason.values), "text": self.reason}
+        """Plain JSON data (:class:`pyapp.shared.protocol.Verdict`): the reason as its code, values and
+        English sentence."""
+        refusal = {"code": self.reason.code, "values": dict(self.reason.values), "text": str(self.reason)}
+        return {"verified": False, "refusal": refusal, "date": None, "scores": [], "winners": [], "hands": []}
 
 
 def verify(text: object, day: str | None = None) -> Verified | NotVerified:
@@ -102,7 +105,12 @@ def verify(text: object, day: str | None = None) -> Verified | NotVerified:
         return NotVerified(Reason(text, "result_moves"))
     if tuple(match.scores) != claim.scores:
         return NotVerified(Reason("The result's scores are not those of its game", "result_scores"))
-    return Verified(claim.date, tuple(match.scores), match.winners, tuple(_hands(match)))
+    return verified(claim.date, match)
+
+
+def verified(day: str, match: Match) -> Verified:
+    """The result of ``day``'s daily game ``match`` as played (on this device: nothing to replay)."""
+    return Verified(day, tuple(match.scores), match.winners, tuple(_hands(match)))
 
 
 def replay(claim: Claim) -> Match | None:

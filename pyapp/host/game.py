@@ -32,7 +32,7 @@ from .thinking import WorkerPool
 MAX_MESSAGE = 2_000_000  # characters: a save of the longest game, with its reviews, is far shorter
 # Intents that change nothing on the table: their answers do not count as a turn, so a timer set before
 # one (a computer's card) still runs when it comes (the page takes these answers without their view).
-TURNLESS = (protocol.HINT, protocol.SHARE, protocol.READ_LINK, protocol.REVIEW)
+TURNLESS = (protocol.HINT, protocol.SHARE, protocol.READ_LINK, protocol.REVIEW, protocol.VERIFY)
 # A friend's message that changes nothing here is answered without a turn even when refused (a timer set
 # before it still runs: else a friend could hold the table up by greeting again and again).
 QUIET_REFUSALS = (protocol.REVIEWED, protocol.FRIEND, protocol.FRIEND_GONE)

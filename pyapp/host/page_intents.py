@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..daily.day import PERSON as PERSON_SEAT
+from ..daily.day import daily_game
+from ..daily.result import read_result_query, result_query
+from ..daily.verify import verified, verify
 from ..engine.cards import card_text
 from ..engine.match import IllegalAction
 from ..engine.observation import last_trick_key
@@ -43,7 +47,18 @@ def start(host: Host, data: dict[str, Any]) -> None:
     options = data.get("options")
     if not isinstance(options, dict):
         raise unreadable("The new game's options are not an object")
-    host.take_up(Table.new(options), {}, stored_hands=0, reviews={})
+    begin(host, Table.new(options), data)
+
+
+def daily(host: Host, data: dict[str, Any]) -> None:
+    """A new game: the deal of the day of ``date`` (the player's local date), the person called ``name``."""
+    name = data.get("name")
+    begin(host, Table.new(daily_game(data.get("date")).options(name if isinstance(name, str) else "")), data)
+
+
+def begin(host: Host, table: Table, data: dict[str, Any]) -> None:
+    """Play the new game ``table`` (the last game's stored hands, ``data["stored_hands"]``, removed)."""
+    host.take_up(table, {}, stored_hands=0, reviews={})
     host.writes.append([protocol.SAVE_GAME, host.header()])
     for number in range(int(data.get("stored_hands", 0) or 0)):
         host.writes.extend([[protocol.hand_key(number), None], [protocol.review_key(number), None]])
@@ -154,8 +169,14 @@ def reviewed(host: Host, data: dict[str, Any]) -> None:
 
 
 def share(host: Host, data: dict[str, Any]) -> dict[str, Any]:
-    """A link to this deal (a friends' game's: to its rules only, its deal stays secret)."""
+    """A link to this deal (a friends' game's: to its rules only, its deal stays secret); a finished deal of
+    the day's: its result link, with the result as its verdict (played here: nothing to replay); none
+    before it is over (everyone has its deal)."""
     table = host.table_or_refuse()
+    if table.daily is not None:
+        named = table.seats[PERSON_SEAT].name
+        query = result_query(table.daily, table.match, named)  # (refused before the game is over)
+        return {"query": query, "verdict": dict(verified(table.daily, table.match).to_data(), name=named)}
     levels = [seat.bot or PERSON for seat in table.seats[1:]]
     # A friends' game's deal stays secret (a friend may be sent the link); theirs is a link to its rules.
     seed = table.match.seed if host.friends is None else None
@@ -201,6 +222,13 @@ def read_link(host: Host, data: dict[str, Any]) -> dict[str, Any]:
     return {"link": parse_deal_query(str(data.get("query", "")))}
 
 
+def check_result(host: Host, data: dict[str, Any]) -> dict[str, Any]:
+    """A result link's query replayed against the steady computer players: verified or not, and why (with
+    the name of who played it, as the link says)."""
+    payload, name = read_result_query(str(data.get("query", "")))
+    return {"verdict": dict(verify(payload).to_data(), name=name)}
+
+
 HANDLERS = {
     protocol.CONFIGURE: configure,
     protocol.START: start,
@@ -223,4 +251,6 @@ HANDLERS = {
     protocol.FRIEND: friends_hub.on_friend,
     protocol.FRIEND_GONE: friend_gone,
     protocol.STAND_IN: stand_in,
+    protocol.DAILY: daily,
+    protocol.VERIFY: check_result,
 }  # every intent's handler: ``handler(host, data)``

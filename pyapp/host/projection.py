@@ -75,6 +75,7 @@ ANSWER_DEFAULTS: dict[str, Any] = {
     "outbox": [],
     "reply_to": None,
     "patch": None,
+    "verdict": None,
 }
 
 
@@ -142,7 +143,7 @@ def project(
         "scores": list(observation.scores),
         "moon_outcomes": {choice.value: list(totals) for choice, totals in observation.moon_outcomes.items()},
         "winners": list(match.winners),
-        "can_undo": friends is None and table.last_decision_of(seat) is not None,
+        "can_undo": friends is None and table.daily is None and table.last_decision_of(seat) is not None,
         "can_claim": shown is match and table.may_claim(seat),
         "summary_hand": audience.hands_read if step[0] == protocol.STEP_SUMMARY else None,
         "hands_read": audience.hands_read,
@@ -151,4 +152,5 @@ def project(
         # measure, for the host's page only.)
         "last_decision": table.last_decision if own_page else None,
         "friends": friends,
+        "daily": table.daily,
     }

@@ -39,6 +39,7 @@ def header(table: Table, secret: str | None) -> str:
         "seats": [seat.to_dict() for seat in table.seats],
         "secret": secret,
         "steady": table.steady,
+        "daily": table.daily,
     }
     return compact(data)
 
@@ -117,6 +118,7 @@ def read_pieces(saved: Any) -> tuple[dict[str, Any], dict[str, Any], int]:
     document["played_for"] = sorted(played_for)
     document["name"] = header.get("name")
     document["steady"] = header.get("steady")
+    document["daily"] = header.get("daily")
     page = current.get("page") if isinstance(current.get("page"), dict) else {}
     stored = sum(1 for hand in hands if isinstance(hand, dict))
     return document, page, stored

@@ -20,6 +20,7 @@ from ..bots.hard import DEFAULT_BUDGET_MS
 from ..bots.pass_advice import advise_pass
 from ..bots.pool import LocalPool
 from ..bots.steady import PARTS, steady_bot
+from ..daily.day import DayError, daily_game
 from ..engine.actions import Action
 from ..engine.cards import card_text
 from ..engine.claims import CLAIM_REFUSED, can_claim, play_claim
@@ -74,6 +75,17 @@ def seats_from(data: Any, players: int) -> list[Seat]:
     return seats
 
 
+def is_daily(day: Any, rules: Rules, seed: Any, seats: list[Seat], steady: bool) -> bool:
+    """Whether a game of these rules, deal, seats and play is the deal of the day ``day``."""
+    try:
+        game = daily_game(day)
+    except DayError:
+        return False
+    levels = [seat.bot for seat in seats]
+    expected = [seat["bot"] for seat in game.options()["seats"]]
+    return steady and rules == game.rules and seed == game.seed and levels == expected
+
+
 def places(data: Any, start: int, end: int) -> set[int]:
     """Places in the history from ``data``, a list of offsets from ``start``, those that fall before ``end``:
     only a review reads them (what the computer played for a person), so damage drops them, not the game."""
@@ -91,12 +103,14 @@ class Table:
         think_ms: float = DEFAULT_BUDGET_MS,
         name: str | None = None,
         steady: bool = False,
+        daily: str | None = None,
     ) -> None:
         self.match = match
         self.seats = seats
         self.name = name or new_name()  # the game's name (random: its statistics count it once by it)
         self.think_ms = think_ms
         self.steady = steady  # computer players that decide alike everywhere (their budget is not think_ms)
+        self.daily = daily  # the day whose deal of the day this is (pyapp.daily), or None
         self.bots: list[Bot | None] = [
             self._bot(seat.bot, index) if seat.bot else None for index, seat in enumerate(seats)
         ]
@@ -127,7 +141,8 @@ class Table:
         """A new match from ``{"rules": {...}, "seats": [...], "seed": optional, "name": optional, "steady":
         optional}``: dealt from ``seed`` (a deal link's number, or the secret the page dealt the first hand
         from), else from a fresh secret; a game with a friend's seat always from a fresh secret (a friend may
-        know the link).  ``steady`` true: steady computer players (the deal of the day's)."""
+        know the link).  ``steady`` true: steady computer players; ``daily``: the day (``YYYY-MM-DD``) whose deal
+        of the day the options are (:meth:`pyapp.daily.day.DailyGame.options`), refused when they are not."""
         rules = Rules.from_dict(options.get("rules", {}))
         seats = seats_from(options.get("seats"), rules.players)
         seed, name = options.get("seed"), options.get("name")
@@ -136,7 +151,10 @@ class Table:
         if any(seat.friend for seat in seats):
             seed = new_seed()
         steady = options.get("steady") is True
-        return cls(Match(rules, seed), seats, name=name if is_name(name) else None, steady=steady)
+        daily = options.get("daily")
+        if daily is not None and not is_daily(daily, rules, seed, seats, steady):
+            raise ValueError(Reason("These are not the options of a deal of the day", "daily_options"))
+        return cls(Match(rules, seed), seats, name=name if is_name(name) else None, steady=steady, daily=daily)
 
     # Decisions -------------------------------------------------------------
 
@@ -192,6 +210,8 @@ class Table:
     def undo(self, seat: int) -> None:
         """Take back ``seat``'s last decision (and everything the computers did after it)."""
         self._check_person(seat)
+        if self.daily is not None:
+            raise IllegalAction(Reason("In the deal of the day nobody takes a card back", "undo_daily"))
         index = self.last_decision_of(seat)
         if index is None:
             raise IllegalAction(Reason("There is nothing of yours to undo", "nothing_to_undo"))
@@ -274,7 +294,9 @@ class Table:
 
     def advice(self, seat: int) -> dict[str, Any]:
         """A hint for ``seat``'s decision, as the answer's field that carries it: ``pass_hint`` while it has
-        cards to pass (:meth:`pass_hint`), else ``hint`` (:meth:`hint`)."""
+        cards to pass (:meth:`pass_hint`), else ``hint`` (:meth:`hint`); none in the deal of the day."""
+        if self.daily is not None:
+            raise IllegalAction(Reason("The deal of the day is played without hints", "hint_daily"))
         if self.match.phase is Phase.PASS and seat in self.people_to_act:
             return {"pass_hint": self.pass_hint(seat)}
         return {"hint": self.hint(seat)}
@@ -335,6 +357,7 @@ class Table:
             "played_for": sorted(self.played_for),
             "name": self.name,
             "steady": self.steady,
+            "daily": self.daily,
         }
 
     @classmethod
@@ -348,6 +371,9 @@ class Table:
             raise damaged(f"The saved game's seats are damaged: {error}") from None
         name = document.get("name")  # none in a save from before games had names: a new one
         steady = document.get("steady") is True  # none in a save from before steady play: not steady
-        table = cls(match, seats, name=name if is_name(name) else None, steady=steady)
+        daily = document.get("daily")  # none in a save from before the deal of the day
+        if daily is not None and not is_daily(daily, match.rules, match.seed, seats, steady):
+            raise damaged("The saved game says it is a deal of the day, and it is not")
+        table = cls(match, seats, name=name if is_name(name) else None, steady=steady, daily=daily)
         table.played_for = places(document.get("played_for"), 0, len(match.history))
         return table

@@ -47,6 +47,11 @@ class Actuator:
             self.regions[name].setAttribute("aria-label", t("region." + name))
         self.sheet_drawn = None
 
+    def today(self) -> str:
+        """The player's local date, ``YYYY-MM-DD`` (the deal of the day's)."""
+        clock = self.window.Date.new()
+        return f"{int(clock.getFullYear()):04d}-{int(clock.getMonth()) + 1:02d}-{int(clock.getDate()):02d}"
+
     def render(self, session, catalog) -> None:
         """Draw everything from state (the only way the page changes)."""
         focused = self.document.activeElement

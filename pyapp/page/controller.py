@@ -13,7 +13,7 @@ import asyncio
 import json
 
 from ..shared import protocol
-from . import coach, player_stats
+from . import coach, daily_board, player_stats
 from .announce import announcement, sound_of
 from .coach_view import held_back
 from .first_deal import can_deal_ahead, first_view
@@ -43,6 +43,11 @@ from .view import FRIEND, PERSON, UNDO_STEPS, reason, refusal_text
 LINK_NOTICE_SECONDS = 12
 AWAY_TICK_SECONDS = 1  # how often the countdown to the computer playing for a friend who left is redrawn
 ASIDE_NOTICE_SECONDS = 15  # what was set aside: a sentence or two to read (it covers part of a phone's hand)
+
+
+def is_result_query(query: str) -> bool:
+    """Whether a page address's query is a result link's (pyapp.daily.result), not a deal link's."""
+    return query.lstrip("?").startswith("result=")
 
 
 def game_options(settings: dict, catalog: dict, link=None, from_form: bool = False) -> dict:
@@ -82,6 +87,7 @@ class Controller:
         self.catalog = catalog
         self.session.stats = player_stats.load(storage)
         self.session.lesson = coach.load(storage)
+        self.session.daily = daily_board.load(storage)
         # The connections to friends' devices (main.py's FriendsLink; tests bring their own): invite(seat,
         # stun) gives an offer's code, accept(seat, code) takes a reply's, send(seat, text), qr(text) an SVG.
         self.friends = None
@@ -99,6 +105,7 @@ class Controller:
         and goes to the engine as soon as the engine is up.
         """
         await self.use_language()
+        self.session.today = self.actuator.today()
         saved = read_saved_game(self.storage)
         # A first visit (nothing stored, a shared deal's too) is told the game's goal until the person closes it.
         self.session.welcome = saved is None and self.storage.get(SETTINGS_KEY) is None
@@ -127,7 +134,8 @@ class Controller:
             self.storage.remove(PENDING_KEY)
             await self.start_early()
             return
-        link = await self.read_link(query) if query else None
+        result = query if is_result_query(query) else ""
+        link = await self.read_link(query) if query and not result else None
         if "start" in pending:
             # The same deal as on screen: the engine's view takes over from the page's without a new deal.
             answer = await self.send(protocol.START, options=pending["start"], stored_hands=stored_hands(self.storage))
@@ -146,6 +154,8 @@ class Controller:
             await self.new_game(link)
         elif not resumed:
             await self.new_game()
+        if result:
+            await self.check_result(result)
 
     def pending(self, saved, query: str, deal: dict) -> dict:
         """What waits for the engine: a first visit's new game (dealt here from ``deal``) and a decision
@@ -220,6 +230,55 @@ class Controller:
         self.notify(t("link.bad", error=refusal_text(answer.refusal)), LINK_NOTICE_SECONDS)
         return None
 
+    async def check_result(self, query: str) -> None:
+        """A friend's result link: checked by replaying it (the dialog says so meanwhile), then shown, and
+        kept on the board when it is verified."""
+        session = self.session
+        session.verdict = {"checking": True, "verdict": None}
+        session.panel = "verdict"
+        self.render()
+        answer = await self.client.send(protocol.VERIFY, query=query)
+        verdict = answer.verdict if answer.ok else None
+        session.verdict = {"checking": False, "verdict": verdict}
+        if verdict is not None and verdict.verified:
+            entry = daily_board.entry_of(verdict, query.lstrip("?"))
+            if daily_board.add_friend(session.daily, verdict.date, entry):
+                self.save_daily()
+        self.render()
+
+    async def play_daily(self, day: str) -> None:
+        """A new game: the deal of the day ``day``."""
+        session = self.session
+        session.panel = ""
+        answer = await self.send(
+            protocol.DAILY,
+            fresh=True,
+            dealt=True,
+            date=day,
+            name=session.settings.get("name") or "",
+            stored_hands=stored_hands(self.storage),
+        )
+        if not answer.ok:
+            self.notify(refusal_text(answer.refusal))
+
+    async def keep_daily_result(self) -> None:
+        """A deal of the day just finished here: its result (and link) kept on the board, if it is the
+        first of that day."""
+        view = self.session.view
+        if view is None or view.daily is None or daily_board.day_of(self.session.daily, view.daily)["mine"]:
+            return
+        answer = await self.client.send(protocol.SHARE)
+        if answer.ok and answer.verdict is not None:
+            entry = daily_board.entry_of(answer.verdict, answer.query)
+            if daily_board.add_mine(self.session.daily, view.daily, entry):
+                self.save_daily()
+                self.render()
+
+    def save_daily(self) -> None:
+        """Store the board of the deal of the day."""
+        daily_board.save(self.storage, self.session.daily)
+        self.report_storage()
+
     async def new_game(self, link=None, from_form: bool = False) -> None:
         """Deal a new game: a shared deal, the new-game form's (``from_form``), or with the last accepted options.
 
@@ -290,9 +349,12 @@ class Controller:
         self.actuator.announce(announcement(before, answer.view))
         self.actuator.sound(sound_of(before, answer.view, answer.new_results), session.settings)
         self.follow_lesson(answer.view)
-        lesson = session.lesson is not None  # a lesson's game is never counted, even when it was skipped
-        if not lesson and player_stats.record(session.stats, answer.view, session.results, self.catalog["presets"]):
+        # A lesson's game is never counted (even when it was skipped), nor a deal of the day (its board's).
+        counted = session.lesson is None and answer.view.daily is None
+        if counted and player_stats.record(session.stats, answer.view, session.results, self.catalog["presets"]):
             self.storage.set(STATS_KEY, json.dumps(session.stats))
+        if answer.view.daily is not None and answer.view.step == protocol.STEP_OVER:
+            self.actuator.keep(asyncio.create_task(self.keep_daily_result()))
         self.render()
         if answer.view.after_ms is not None:
             self.actuator.keep(asyncio.create_task(self.later(answer.view.turn, answer.view.after_ms)))
@@ -575,6 +637,13 @@ class Controller:
             link, self.session.link = self.session.link, None
             await self.new_game(link)
 
+    async def on_daily(self, action: str, data: dict) -> None:
+        """The deal of the day played: today's (or, from a friend's result, that day's)."""
+        if not self.client.ready:
+            self.notify(t("notice.starting"))
+            return
+        await self.play_daily(data.get("date") or self.actuator.today())
+
     async def on_again(self, action: str, data: dict) -> None:
         """Another game like the last: at once, or (pressed before the engine is up) as soon as it is up."""
         if self.client.ready:
@@ -676,6 +745,8 @@ class Controller:
         session = self.session
         if action == "open":
             session.panel = data["panel"]
+            if session.panel == "daily":  # (the day may have changed since the page opened)
+                session.today, session.address = self.actuator.today(), self.page_address()
         elif action == "close":
             form = session.settings.get("form")
             if session.panel == "new" and form and form.get("error"):
@@ -736,13 +807,15 @@ class Controller:
         """Open the share panel: a link to this copy of the game, and one to the deal in progress."""
         window = self.actuator.window
         address = self.page_address()
-        deal = ""
+        deal = result = ""
         if self.client.ready and self.session.view is not None:
             answer = await self.client.send(protocol.SHARE)
-            if answer.ok:
+            if answer.ok and answer.verdict is not None:
+                result = address + "?" + answer.query  # a finished deal of the day's result
+            elif answer.ok:
                 deal = address + "?" + answer.query
         native = bool(window.Reflect.has(window.navigator, "share"))
-        self.session.share = {"game": address, "deal": deal, "native": native}
+        self.session.share = {"game": address, "deal": deal, "result": result, "native": native}
         self.session.panel = "share"
         self.render()
 
@@ -842,6 +915,7 @@ ACTIONS = {
     "copy": "on_copy",
     "play-link": "on_play_link",
     "again": "on_again",
+    "daily": "on_daily",
     "start": "on_start",
     "save-settings": "on_save_settings",
     "lesson": "on_lesson",

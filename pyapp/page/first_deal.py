@@ -91,5 +91,6 @@ def first_view(options: dict, catalog: dict) -> dict:
         "game_key": options["name"] + ":" + str(players - 1 - len(thinking)),  # the passes made
         "last_decision": None,
         "friends": None,
+        "daily": None,
     }
     return data

@@ -66,6 +66,8 @@ class InputManager:
             self.emit("save-settings", {"settings": values})
         elif action == "start":
             self.emit("start", self.read_new_game_form())
+        elif action == "daily":
+            self.emit("daily", {"date": target.getAttribute("data-date") or ""})
         else:
             self.emit(action)
 

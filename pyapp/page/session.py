@@ -80,6 +80,10 @@ class Session:
         self.starting = ""
         self.result_closed = False  # the game-over dialog was closed: the final table stays, Play again in the hand
         self.share = None  # the links the share panel shows
+        self.daily = None  # the board of the deal of the day (pyapp.page.daily_board)
+        self.verdict = None  # a friend's result link being checked, or checked: {"checking", "verdict"}
+        self.today = ""  # the player's local date (YYYY-MM-DD), as the page last looked
+        self.address = ""  # this copy of the game's address (what links to it start with)
         self.reviews = {}  # the finished hands reviewed: number → each seat's points lost (None: not yet reviewed)
         self.reviews_failed = False  # the thinker worker could not compute a review
         self.review = None  # the review open in its panel (pyapp.shared.protocol.Review)

@@ -11,6 +11,7 @@ from . import coach, player_stats
 from .chart import render_chart
 from .coach import finished as lesson_finished
 from .coach_view import held_back, render_coach, render_lesson_end
+from .daily_view import render_daily_board, render_verdict, short_date
 from .friends_view import benched, friends_line, render_invitations, render_join, stood_in
 from .hint_view import card_hint, figures_toggle, render_hint
 from .how_to_play import render_how_to_play
@@ -56,6 +57,7 @@ def render_title() -> str:
 
 NAV = (
     ('data-action="open" data-panel="new"', "nav.new"),
+    ('data-action="open" data-panel="daily"', "nav.daily"),
     ('data-action="lesson"', "nav.lesson"),
     ('data-action="open" data-panel="last"', "nav.last"),
     ('data-action="open" data-panel="stats"', "nav.stats"),
@@ -233,6 +235,10 @@ def render_table(session) -> str:
         f'<span class="{"broken" if view.hearts_broken else "unbroken"}">♥ {hearts}</span>',
         t("info.target", target=escape(view.rules["target"])),
     ]
+    if view.daily is not None:  # a game of so many hands: which of them, and that it is the deal of the day
+        count = view.rules.get("hands", 0)
+        info[0] = t("info.daily", date=short_date(view.daily))
+        info[3] = t("info.daily_hand", number=min(view.hand_index + 1, count), count=count)
     # Each part kept whole: a narrow screen wraps the line between parts, never inside one.
     parts.append(f'<p class="info">{" · ".join(f"<span>{part}</span>" for part in info)}</p>')
     parts.append(f'<p class="status" role="status">{status_text(session)}</p>')
@@ -300,7 +306,7 @@ def render_hand(session) -> str:
         tools.append(("back", "friends.play_again"))
     if step == "collect" and session.may("collect"):  # a button too, so that a keyboard can collect
         tools.append(("collect", "trick.collect"))
-    if step in ("pass", "play"):
+    if step in ("pass", "play") and view.daily is None:  # (the deal of the day is played without hints)
         tools.append(("hint", "hand.hint"))
     if step in UNDO_STEPS and view.can_undo and session.settings.get("undo") != "off" and not session.party:
         tools.append(("undo", "hand.undo"))
@@ -535,8 +541,12 @@ def render_game_over(session, catalog=None) -> str:
         f'<p class="standing">{t("over.lowest")}</p>{best_line(session, catalog)}'
     )
     new = f'<button type="button" data-action="open" data-panel="new">{t("over.new")}</button>'
+    first = again_button(session)
+    if view.daily is not None:  # its result goes to friends by link, and Play again would deal another game
+        body += f'<p class="best">{t("over.daily")}</p>'
+        first = f'<button type="button" class="primary" data-action="share">{t("over.daily_share")}</button>'
     buttons = (
-        again_button(session)
+        first
         + (new if session.may("start") else "")
         + f'<button type="button" data-action="close">{t("close")}</button>'
     )
@@ -739,6 +749,8 @@ def render_share(session) -> str:
     share = session.share or {}
     native = bool(share.get("native"))
     rows = [_share_row("game", t("share.game"), share.get("game", ""), native)]
+    if share.get("result"):
+        rows.insert(0, _share_row("result", t("share.result"), share["result"], native))
     if share.get("deal"):
         rows.append(_share_row("deal", t("share.deal"), share["deal"], native))
     body = f'<div class="form">{"".join(rows)}</div><p>{t("share.note")}</p>'
@@ -807,7 +819,16 @@ def render_stats(session, catalog) -> str:
     return dialog(t("stats.title"), body, close_button() + reset)
 
 
-WITHOUT_VIEW = ("new", "settings", "share", "stats", "join", "howto")  # panels that open before a game is drawn
+WITHOUT_VIEW = (
+    "new",
+    "settings",
+    "share",
+    "stats",
+    "join",
+    "howto",
+    "daily",
+    "verdict",
+)  # panels that open before a game is drawn
 # Each panel's dialog (an empty string: the panel has nothing to show now, the step's dialog shows).
 PANELS = {
     "new": lambda session, catalog: (
@@ -822,5 +843,7 @@ PANELS = {
     "friends": lambda session, catalog: render_invitations(session) if session.view.friends else "",
     "join": lambda session, catalog: render_join(session),
     "howto": render_how_to_play,
+    "daily": render_daily_board,
+    "verdict": render_verdict,
 }
 STEP_DIALOGS = {"summary": render_summary, "handoff": render_handoff, "moon": render_moon_choice}  # a step's own

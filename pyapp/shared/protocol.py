@@ -48,6 +48,8 @@ REVIEWED = "reviewed"  # review: the thinker worker's answer to one of Answer.jo
 FRIEND = "friend"  # seat, text: a message from the device of the friend in that seat, as it came
 FRIEND_GONE = "friend_gone"  # seat: the connection of the friend in that seat closed
 STAND_IN = "stand_in"  # seat, on: the host lets the computer play for that friend from now on (or no longer)
+DAILY = "daily"  # date: the player's local date (YYYY-MM-DD), name: the person's: a new game, that day's deal
+VERIFY = "verify"  # query: a result link's query (pyapp.daily.result), replayed (Answer.verdict)
 INTENTS = (
     START,
     LOAD,
@@ -70,6 +72,8 @@ INTENTS = (
     FRIEND,
     FRIEND_GONE,
     STAND_IN,
+    DAILY,
+    VERIFY,
 )
 
 # A friend's device → the host's engine (inside FRIEND): {"intent", "version": FRIENDS_VERSION, "n": a
@@ -430,6 +434,7 @@ CARD_LIST = ListOf(CARD, MAX_CARDS)
 SEAT_LIST = ListOf(SEAT, MAX_PLAYERS)
 PLAYED = Row(SEAT, CARD)  # a card played: [seat, card]
 DATA = Text(MAX_DATA)
+DATE = Text(10, "0123456789-")  # YYYY-MM-DD
 RULES = {
     "players": Whole(MIN_PLAYERS, MAX_PLAYERS),
     "variant": OneOf(("classic", "omnibus", "cancellation")),
@@ -577,8 +582,9 @@ class View(Record):
                 {"secret": WORD, "here": SEAT_LIST, "away": ListOf(Row(SEAT, COUNT), MAX_PLAYERS), "benched": SEAT_LIST}
             )
         ),
+        "daily": Maybe(DATE),  # the day whose deal of the day this game is
     }
-    ADDED = ("hands_read", "friends")
+    ADDED = ("hands_read", "friends", "daily")
 
     def check(self, reading: Reading) -> None:
         """Refuse seats the table does not have, and rules for another number of players."""
@@ -650,6 +656,38 @@ class Link(Record):
 
 
 @declared
+class DailyHand(Record):
+    """One hand of a daily game's result: the pass's direction, the person's pass, each seat's points taken
+    and added, who took Q♠ and who shot the moon, and every trick."""
+
+    FIELDS = {
+        "direction": OneOf(PASS_DIRECTIONS),
+        "passed": CARD_LIST,
+        "taken": ListOf(POINTS, MAX_PLAYERS),
+        "added": ListOf(POINTS, MAX_PLAYERS),
+        "queen": Maybe(SEAT),
+        "shooter": Maybe(SEAT),
+        "tricks": ListOf(Trick, MAX_CARDS),
+    }
+
+
+@declared
+class Verdict(Record):
+    """A daily game's result (pyapp.daily.verify): verified, with its day, final scores, winners and hands;
+    or not, with the refusal that says why; ``name``: who played it, as the link says ("": not said)."""
+
+    FIELDS = {
+        "verified": FLAG,
+        "name": Text(MAX_NAME),
+        "refusal": Maybe(Refusal),
+        "date": Maybe(DATE),
+        "scores": ListOf(POINTS, MAX_PLAYERS),
+        "winners": SEAT_LIST,
+        "hands": ListOf(DailyHand, MAX_ITEMS),
+    }
+
+
+@declared
 class Answer(Record):
     """The engine's answer to one intent.
 
@@ -692,8 +730,9 @@ class Answer(Record):
         "outbox": ListOf(Row(SEAT, DATA), MAX_PLAYERS),
         "reply_to": Maybe(COUNT),
         "patch": Maybe(COUNT),
+        "verdict": Maybe(Verdict),
     }
-    ADDED = ("patch", "pass_hint")  # (a friend's page reads an older host's answers, which lack them)
+    ADDED = ("patch", "pass_hint", "verdict")  # (a friend's page reads an older host's answers, which lack them)
 
     def check(self, reading: Reading) -> None:
         """Refuse seats the table does not have (the view's table, else the one the reader knew)."""

@@ -1,0 +1,134 @@
+"""The deal of the day on the page (on CPython): played from the menu, not counted in the statistics, no hint
+or undo, its result kept on the board and shared by link; a friend's link opened on another page is checked
+by replaying it, verified or not, and kept on that page's board."""
+
+import asyncio
+import json
+
+import pytest
+from test_controller import booted, page, run_async, until
+
+from pyapp.bots import steady
+from pyapp.page import daily_board, player_stats
+from pyapp.page.i18n import t
+from pyapp.page.storage import MemoryStore
+from pyapp.shared import protocol
+
+DAY = "2026-12-02"  # the test page's today (tests/test_controller.py's Actuator)
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch):
+    monkeypatch.setattr(steady, "PLAYOUTS", 40)
+
+
+class Native:
+    """The share sheet's absence, as a page without navigator.share has it."""
+
+    @staticmethod
+    def has(target, name):
+        return False
+
+
+async def play_to_the_end(controller) -> None:
+    """Play the game to its end: the person passes their first three cards and plays their first legal card."""
+    session = controller.session
+    for _ in range(3000):
+        if session.step == protocol.STEP_OVER:
+            return
+        if session.step == protocol.STEP_PASS:
+            for card in session.view.hand[:3]:
+                await controller.perform("card", {"card": card})
+            await controller.perform("pass", {})
+        elif session.step == protocol.STEP_PLAY and session.view.after_ms is None:
+            await controller.perform("card", {"card": session.view.legal[0]})
+        elif session.step == protocol.STEP_COLLECT:
+            await controller.perform("collect", {})
+        elif session.step == protocol.STEP_SUMMARY:
+            await controller.perform("next", {})
+        else:
+            await asyncio.sleep(0.01)
+    raise AssertionError("the game never ended")
+
+
+async def played_daily(store: MemoryStore) -> tuple:
+    """A page that has played today's deal to its end from the menu: (controller, actuator, result link)."""
+    controller, actuator = await booted(store, 7)
+    await controller.perform("open", {"panel": "daily"})
+    assert t("daily.play") in actuator.html and t("daily.about") in actuator.html
+    await controller.perform("daily", {"date": ""})  # (the board's button: today's)
+    view = controller.session.view
+    assert view.daily == DAY and view.rules["hands"] == 4 and not controller.session.panel
+    assert 'data-action="hint"' not in actuator.html and 'data-action="undo"' not in actuator.html
+    assert t("info.daily_hand", number=1, count=4) in actuator.html
+    await play_to_the_end(controller)
+    await until(lambda: daily_board.day_of(controller.session.daily, DAY)["mine"] is not None)
+    assert t("over.daily_share") in actuator.html
+    actuator.window.Reflect = Native
+    await controller.perform("share", {})
+    link = controller.session.share["result"]
+    assert link.startswith("http://127.0.0.1:8000/?result=") and link.endswith("&by=Ann")
+    assert not controller.session.share["deal"]
+    return controller, actuator, link
+
+
+def test_a_daily_game_is_played_kept_on_the_board_and_not_counted_and_its_link_verifies_on_another_page():
+    async def run():
+        store = MemoryStore()
+        controller, actuator, link = await played_daily(store)
+        stats = json.loads(store.getItem(player_stats.STATS_KEY) or json.dumps(player_stats.empty()))
+        assert player_stats.total(stats)["games"] == 0  # not counted in the statistics
+        board = json.loads(store.getItem(daily_board.DAILY_KEY))
+        mine = board["days"][DAY]["mine"]
+        assert mine["link"] == link.split("?", 1)[1] and len(mine["hands"]) == 4
+        await controller.perform("open", {"panel": "daily"})
+        assert t("daily.play_again") in actuator.html and escape_free(link) in actuator.html
+        assert t("daily.streak", count=1) in actuator.html
+        # Another page (a friend's, who has not played) opens the link: checked, verified, kept.
+        friend, seen, worker = page(MemoryStore())
+        worker.gate.set()
+        await friend.boot(worker.started(), "?" + link.split("?", 1)[1])
+        verdict = friend.session.verdict["verdict"]
+        assert verdict.verified and verdict.name == "Ann" and verdict.date == DAY
+        assert verdict.scores == mine["scores"] and friend.session.panel == "verdict"
+        assert t("verdict.verified", name="Ann", date=t("daily.date", day=2, month=t("month.12"))) in seen.html
+        assert t("verdict.play") in seen.html and t("verdict.replay") in seen.html
+        assert len(daily_board.day_of(friend.session.daily, DAY)["friends"]) == 1
+        # The friend plays the same deal from the result, and both see each other's beside their own.
+        await friend.perform("daily", {"date": DAY})
+        assert friend.session.view.daily == DAY
+        # The first page opens a tampered link: not verified, not kept.
+        payload = link.split("result=", 1)[1].split("&")[0]
+        tampered = payload[:-1] + ("A" if payload[-1] != "A" else "B")
+        await controller.check_result("result=" + tampered)
+        verdict = controller.session.verdict["verdict"]
+        assert not verdict.verified and t("verdict.not_verified") in actuator.html
+        assert daily_board.day_of(controller.session.daily, DAY)["friends"] == []
+
+    run_async(run())
+
+
+def escape_free(text: str) -> str:
+    """A link as the page's markup writes it (``&`` escaped)."""
+    return text.replace("&", "&amp;")
+
+
+def test_the_board_reads_what_it_wrote_and_sets_aside_what_it_cannot_read():
+    board = daily_board.empty()
+    hand = {"passed": ["QS"], "taken": [0, 13, 0, 13], "queen": 1, "shooter": None}
+    entry = {"link": "result=A", "name": "", "scores": [1, 2, 3, 4], "hands": [hand]}
+    assert daily_board.add_mine(board, "2026-12-01", entry) and not daily_board.add_mine(board, "2026-12-01", entry)
+    assert daily_board.add_mine(board, "2026-11-30", entry) and daily_board.add_friend(board, "2026-12-01", entry)
+    assert not daily_board.add_friend(board, "2026-12-01", dict(entry, link="result=A&by=Eva"))  # the same result
+    assert daily_board.read(json.dumps(board)) == (board, "ok")
+    assert daily_board.streak(board, "2026-12-02", "2026-12-01") == 2
+    assert daily_board.streak(board, "2026-12-03", "2026-12-02") == 0
+    damaged = dict(board, days=dict(board["days"], **{"2026-13-99x": {}, "2026-12-05": {"mine": 3, "friends": []}}))
+    assert daily_board.read(json.dumps(damaged)) == (board, "damaged")
+    assert daily_board.read(json.dumps(dict(board, version=2)))[1] == "newer"
+    assert [daily_board.previous_day(day) for day in ("2026-03-01", "2024-03-01", "2026-01-01", "2026-12-10")] == [
+        "2026-02-28",
+        "2024-02-29",
+        "2025-12-31",
+        "2026-12-09",
+    ]
