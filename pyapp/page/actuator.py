@@ -87,6 +87,8 @@ class Actuator:
             first = first or self.regions["dialog"].querySelector(enabled)  # a disabled button cannot take it
             if first:
                 first.focus()
+            # Read from its start (a long dialog on a phone: the button focused may be far down).
+            self.regions["dialog"].firstElementChild.scrollTop = 0
         elif not dialog:
             hand = self.regions["hand"]
             card = hand.querySelector(f'[data-card="{focus_card}"]') if focus_card else None

@@ -33,11 +33,12 @@ def grid_step(span: int) -> int:
     return STEPS[-1] * (span // (STEPS[-1] * GRID_LINES) + 1)
 
 
-def value_range(lines: list, target: int) -> tuple:
-    """The lowest and highest values the chart shows (on the grid's steps) and the step between them."""
+def value_range(lines: list, target) -> tuple:
+    """The lowest and highest values the chart shows (on the grid's steps) and the step between them
+    (``target``: the game's, or None in a game of a fixed number of hands)."""
     lowest = min(0, min(min(line) for line in lines))
     highest = max(1, max(max(line) for line in lines))
-    if highest >= target * NEAR_TARGET:
+    if target is not None and highest >= target * NEAR_TARGET:
         highest = max(highest, target)
     step = grid_step(highest - lowest)
     low = -((-lowest + step - 1) // step) * step  # rounded down to a step
@@ -45,8 +46,9 @@ def value_range(lines: list, target: int) -> tuple:
     return low, high, step
 
 
-def render_chart(names: list, results: list, target: int, title: str) -> str:
-    """An SVG chart of the totals hand by hand, with a grid, the target as a dashed line and a legend.
+def render_chart(names: list, results: list, target, title: str) -> str:
+    """An SVG chart of the totals hand by hand, with a grid, the target as a dashed line (none in a game of
+    a fixed number of hands: ``target`` None) and a legend.
 
     ``names`` must already be escaped for HTML.
     """
@@ -69,9 +71,9 @@ def render_chart(names: list, results: list, target: int, title: str) -> str:
             f'<line class="{"axis" if value == 0 else "grid"}" x1="{LEFT}" y1="{y(value)}" x2="{WIDTH - RIGHT}" y2="{y(value)}"/>'
         )
         parts.append(f'<text x="{LEFT - 4}" y="{y(value) + 4}" text-anchor="end">{value}</text>')
-    if target <= high:
+    if target is not None and target <= high:
         parts.append(f'<line class="target" x1="{LEFT}" y1="{y(target)}" x2="{WIDTH - RIGHT}" y2="{y(target)}"/>')
-    else:  # still far off: where it is, in words of numbers
+    elif target is not None:  # still far off: where it is, in words of numbers
         parts.append(f'<text class="target-note" x="{WIDTH - RIGHT}" y="{TOP + 4}" text-anchor="end">↑ {target}</text>')
     for hand in range(1, hands + 1):
         parts.append(f'<text x="{x(hand)}" y="{HEIGHT - 6}" text-anchor="middle">{hand}</text>')

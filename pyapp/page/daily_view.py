@@ -11,6 +11,7 @@ from .i18n import t
 from .markup import card_markup, close_button, dialog, escape, short_card
 from .refusals import refusal_text
 
+FRIEND_ROW = ' class="friend"'  # who played the result (beside the computer players of the same names)
 SHOWN_DAYS = 10  # the history's latest days on the board
 DAILY_HANDS = 4
 
@@ -115,7 +116,7 @@ def render_verdict(session, catalog=None) -> str:
     headline = t("verdict.verified", name=names[0], date=short_date(verdict.date))
     parts = [f'<p class="verified" role="alert">✓ {headline}</p>', scores_table(verdict, names, mine)]
     parts.append(
-        f'<ol class="daily-hands">{"".join(hand_line(verdict, hand, number, names, mine) for number, hand in enumerate(verdict.hands))}</ol>'
+        f'<ul class="daily-hands">{"".join(hand_line(verdict, hand, number, names, mine) for number, hand in enumerate(verdict.hands))}</ul>'
     )
     parts.append(f"<h3>{t('verdict.replay')}</h3>{replay(verdict, names)}")
     buttons = close_button()
@@ -129,7 +130,8 @@ def scores_table(verdict, names: list, mine) -> str:
     """The friend's game's final scores, by place, with yours of that day below when you have played it."""
     order = sorted(range(len(verdict.scores)), key=lambda seat: (verdict.scores[seat], seat))
     rows = "".join(
-        f'<tr><td>{place_of(verdict.scores, seat)}</td><th scope="row">{names[seat]}</th><td>{verdict.scores[seat]}</td></tr>'
+        f"<tr{FRIEND_ROW if seat == 0 else ''}><td>{place_of(verdict.scores, seat)}</td>"
+        f'<th scope="row">{names[seat]}</th><td>{verdict.scores[seat]}</td></tr>'
         for seat in order
     )
     if mine is not None:

@@ -375,7 +375,8 @@ def render_sheet(session) -> str:
     if not results:
         return table
     names = [seat_name(view, seat) for seat in range(players)]
-    return table + render_chart(names, results, int(view.rules["target"]), t("chart.title"))
+    target = None if view.rules.get("hands") else int(view.rules["target"])  # (a fixed number of hands: none)
+    return table + render_chart(names, results, target, t("chart.title"))
 
 
 def render_legend() -> str:
@@ -753,7 +754,8 @@ def render_share(session) -> str:
         rows.insert(0, _share_row("result", t("share.result"), share["result"], native))
     if share.get("deal"):
         rows.append(_share_row("deal", t("share.deal"), share["deal"], native))
-    body = f'<div class="form">{"".join(rows)}</div><p>{t("share.note")}</p>'
+    note = f"<p>{t('share.note')}</p>" if share.get("deal") else ""  # (of the deal link)
+    body = f'<div class="form">{"".join(rows)}</div>{note}'
     return dialog(t("share.title"), body, close_button())
 
 

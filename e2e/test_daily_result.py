@@ -1,0 +1,62 @@
+"""The deal of the day in a real browser: two profiles play the same day's deal against the same computer
+players, exchange result links, and each sees the other's result verified (with its replay); a tampered
+link is shown as not verified."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from table import hand, open_game, play_until, wait_for_person
+
+VERIFY_TIMEOUT = 180_000  # a whole game replayed in the page's engine (a busy machine's Pyodide)
+
+
+def play_the_daily(page, url: str) -> list[str]:
+    """Open the page, play today's deal from the menu's board to its end, and return (its first hand,
+    its result link)."""
+    open_game(page, url)
+    page.click("#nav [data-action=open][data-panel=daily]")
+    page.locator("#dialog [data-action=daily]").click()
+    page.wait_for_selector(".info:has-text('4')")
+    first = hand(page)
+    play_until(page, "over", limit=1200)
+    page.locator("#dialog [data-action=share]").click()
+    page.wait_for_selector("#share-result")
+    return first, page.input_value("#share-result")
+
+
+def test_two_profiles_play_the_same_deal_and_verify_each_others_result(browser, context, page, server_url):
+    first, link = play_the_daily(page, server_url)
+    assert link.startswith(server_url + "?result=") and len(urlsplit(link).query) <= 200
+    friend = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        other = friend.new_page()
+        errors: list[str] = []
+        other.on("pageerror", lambda error: errors.append(str(error)))
+        # A fresh profile opens the link: the game is replayed, the result verified and shown.
+        other.goto(link)
+        other.wait_for_selector("#dialog .verified", timeout=VERIFY_TIMEOUT)
+        assert other.locator("#dialog .tricks li").count() == 52  # every trick of the replay
+        # A tampered link is not verified, and says why.
+        payload = urlsplit(link).query.split("=", 1)[1].split("&")[0]
+        tampered = payload[:-2] + ("AA" if payload[-2:] != "AA" else "BB")
+        other.goto(f"{server_url}?result={tampered}")
+        other.wait_for_selector("#dialog .not-verified", timeout=VERIFY_TIMEOUT)
+        # The friend plays the same deal (the same cards) and sends their own result back.
+        other.goto(link)
+        other.wait_for_selector("#dialog .verified", timeout=VERIFY_TIMEOUT)
+        other.locator("#dialog [data-action=daily]").click()
+        other.wait_for_selector(".info:has-text('4')")
+        wait_for_person(other)
+        assert hand(other) == first
+        play_until(other, "over", limit=1200)
+        other.locator("#dialog [data-action=share]").click()
+        other.wait_for_selector("#share-result")
+        back = other.input_value("#share-result")
+        assert errors == []
+    finally:
+        friend.close()
+    page.goto(back)
+    page.wait_for_selector("#dialog .verified", timeout=VERIFY_TIMEOUT)
+    assert page.locator("#dialog .placing tr.me").count() == 1  # their result beside the person's own
+    assert page.errors == []
