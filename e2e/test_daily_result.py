@@ -4,9 +4,14 @@ link is shown as not verified."""
 
 from __future__ import annotations
 
+import json
 from urllib.parse import urlsplit
 
+from conftest import FAST_SETTINGS
 from table import hand, open_game, play_until, wait_for_person
+from test_expert_workers import cores
+
+from pyapp.daily.verify import Verified, verify
 
 VERIFY_TIMEOUT = 180_000  # a whole game replayed in the page's engine (a busy machine's Pyodide)
 
@@ -25,10 +30,26 @@ def play_the_daily(page, url: str) -> list[str]:
     return first, page.input_value("#share-result")
 
 
-def test_two_profiles_play_the_same_deal_and_verify_each_others_result(browser, context, page, server_url):
+def payload_of(link: str) -> str:
+    """A result link's payload (without who played it)."""
+    return urlsplit(link).query.split("=", 1)[1].split("&")[0]
+
+
+def test_two_profiles_play_the_same_deal_and_verify_each_others_result(browser, context, server_url):
+    """One profile's Expert players think on two workers, the other's on one: playing alike, they get the
+    same computer cards (the same result link), which CPython's replay verifies too."""
+    context.add_init_script(cores(2))
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
     first, link = play_the_daily(page, server_url)
     assert link.startswith(server_url + "?result=") and len(urlsplit(link).query) <= 200
+    assert isinstance(verify(payload_of(link)), Verified)  # Pyodide's game, replayed on CPython
     friend = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    friend.add_init_script(cores(1))
+    settings = json.dumps(json.dumps(FAST_SETTINGS))  # (a fresh profile, with the tests' fast play)
+    stored = "localStorage.getItem('hearts.settings')"
+    friend.add_init_script(f"{stored} || localStorage.setItem('hearts.settings', {settings})")
     try:
         other = friend.new_page()
         errors: list[str] = []
@@ -38,7 +59,7 @@ def test_two_profiles_play_the_same_deal_and_verify_each_others_result(browser, 
         other.wait_for_selector("#dialog .verified", timeout=VERIFY_TIMEOUT)
         assert other.locator("#dialog .tricks li").count() == 52  # every trick of the replay
         # A tampered link is not verified, and says why.
-        payload = urlsplit(link).query.split("=", 1)[1].split("&")[0]
+        payload = payload_of(link)
         tampered = payload[:-2] + ("AA" if payload[-2:] != "AA" else "BB")
         other.goto(f"{server_url}?result={tampered}")
         other.wait_for_selector("#dialog .not-verified", timeout=VERIFY_TIMEOUT)
@@ -53,6 +74,7 @@ def test_two_profiles_play_the_same_deal_and_verify_each_others_result(browser, 
         other.locator("#dialog [data-action=share]").click()
         other.wait_for_selector("#share-result")
         back = other.input_value("#share-result")
+        assert payload_of(back) == payload  # the same decisions of the person: the same computer cards
         assert errors == []
     finally:
         friend.close()

@@ -4,6 +4,7 @@ by replaying it, verified or not, and kept on that page's board."""
 
 import asyncio
 import json
+from types import SimpleNamespace
 
 import pytest
 from test_controller import booted, page, run_async, until
@@ -12,6 +13,7 @@ from pyapp.bots import steady
 from pyapp.page import daily_board, player_stats
 from pyapp.page.i18n import t
 from pyapp.page.storage import MemoryStore
+from pyapp.page.view import daily_offer
 from pyapp.shared import protocol
 
 DAY = "2026-12-02"  # the test page's today (tests/test_controller.py's Actuator)
@@ -132,3 +134,14 @@ def test_the_board_reads_what_it_wrote_and_sets_aside_what_it_cannot_read():
         "2025-12-31",
         "2026-12-09",
     ]
+
+
+def test_another_games_end_offers_the_deal_of_the_day_while_todays_is_to_play():
+    board = daily_board.empty()
+    session = SimpleNamespace(view=SimpleNamespace(daily=None), today=DAY, daily=board, may=lambda intent: True)
+    assert 'data-panel="daily"' in daily_offer(session)
+    entry = {"link": "result=A", "name": "", "scores": [1, 2, 3, 4], "hands": []}
+    daily_board.add_mine(board, DAY, entry)
+    assert daily_offer(session) == ""  # played today
+    session.view.daily, board["days"] = DAY, {}
+    assert daily_offer(session) == ""  # the end of the deal of the day itself offers Share

@@ -7,7 +7,7 @@ from outside (names) is escaped.  Plain Python for MicroPython and CPython.
 
 import math
 
-from . import coach, player_stats
+from . import coach, daily_board, player_stats
 from .chart import render_chart
 from .coach import finished as lesson_finished
 from .coach_view import held_back, render_coach, render_lesson_end
@@ -546,12 +546,17 @@ def render_game_over(session, catalog=None) -> str:
     if view.daily is not None:  # its result goes to friends by link, and Play again would deal another game
         body += f'<p class="best">{t("over.daily")}</p>'
         first = f'<button type="button" class="primary" data-action="share">{t("over.daily_share")}</button>'
-    buttons = (
-        first
-        + (new if session.may("start") else "")
-        + f'<button type="button" data-action="close">{t("close")}</button>'
-    )
-    return dialog(t("over.title"), body, buttons)
+    buttons = first + (new if session.may("start") else "") + daily_offer(session)
+    return dialog(t("over.title"), body, buttons + f'<button type="button" data-action="close">{t("close")}</button>')
+
+
+def daily_offer(session) -> str:
+    """At the end of another game: the deal of the day, while today's is still to play on this page."""
+    if session.view.daily is not None or not session.may("start") or not session.today:
+        return ""
+    if daily_board.day_of(session.daily or daily_board.empty(), session.today)["mine"] is not None:
+        return ""
+    return f'<button type="button" data-action="open" data-panel="daily">{t("nav.daily")}</button>'
 
 
 def best_line(session, catalog) -> str:
