@@ -78,6 +78,7 @@ def play_in_browser(browser: Browser, url: str, day: str, workers: int) -> tuple
         open_game(page, url)
         page.click("#nav [data-action=open][data-panel=daily]")
         page.locator("#dialog [data-action=daily]").click()
+        page.locator("#dialog [data-action=daily][data-confirmed]").click()  # (the game in progress ends)
         page.wait_for_selector(".info:has-text('4')")
         play_until(page, "over", limit=1200)
         page.locator("#dialog [data-action=share]").click()

@@ -22,6 +22,7 @@ def play_the_daily(page, url: str) -> list[str]:
     open_game(page, url)
     page.click("#nav [data-action=open][data-panel=daily]")
     page.locator("#dialog [data-action=daily]").click()
+    page.locator("#dialog [data-action=daily][data-confirmed]").click()  # (the game in progress ends)
     page.wait_for_selector(".info:has-text('4')")
     first = hand(page)
     play_until(page, "over", limit=1200)
@@ -67,6 +68,7 @@ def test_two_profiles_play_the_same_deal_and_verify_each_others_result(browser, 
         other.goto(link)
         other.wait_for_selector("#dialog .verified", timeout=VERIFY_TIMEOUT)
         other.locator("#dialog [data-action=daily]").click()
+        other.locator("#dialog [data-action=daily][data-confirmed]").click()  # (the game in progress ends)
         other.wait_for_selector(".info:has-text('4')")
         wait_for_person(other)
         assert hand(other) == first

@@ -13,7 +13,17 @@ from hypothesis import strategies as st
 from pyapp.bots import steady
 from pyapp.bots.medium import MediumBot
 from pyapp.daily.day import ENGINE_VERSION, PERSON, DayError, daily_game, day_number
-from pyapp.daily.result import MAX_TEXT, PARAMETER, Claim, ResultError, claim_of, read_result, result_query, result_text
+from pyapp.daily.result import (
+    MAX_TEXT,
+    PARAMETER,
+    Claim,
+    ResultError,
+    claim_of,
+    read_result,
+    read_result_query,
+    result_query,
+    result_text,
+)
 from pyapp.daily.verify import NotVerified, Verified, verify
 from pyapp.engine.actions import ActionKind
 from pyapp.engine.match import Match, Phase
@@ -254,7 +264,8 @@ def test_a_game_is_a_deal_of_the_day_only_when_it_is_one(options, code):
 def test_a_damaged_result_link_is_not_verified_and_says_why():
     checked = Engine().send(protocol.VERIFY, query="result=AQFPGg!NBwAAAAAwOQ&by=%3Cb%3EEva%3C/b%3E")
     assert checked.ok and not checked.verdict.verified and checked.verdict.refusal.code == "result_unreadable"
-    assert checked.verdict.name == "<b>Eva</b>"  # (the page escapes it)
-    for query in ("", "result", "by=Eva", "result=a&result=b&x=1&y=2&z=3", "%zz"):
+    assert checked.verdict.name == "<b>Eva</b>" and checked.query is None  # (the page escapes the name)
+    for query in ("", "result", "by=Eva", "result=a&result=b&x=1&y=2&z=3", "%zz", "&".join(["x=1"] * 20)):
         assert Engine().send(protocol.VERIFY, query=query).verdict.refusal.code == "result_unreadable"
+    assert read_result_query("by=%E2%80%AEav%07E&result=A") == ("A", "avE")  # (no control or bidi characters)
     assert Engine().send(protocol.DAILY, date="2026-02-30").refusal.code == "daily_date"

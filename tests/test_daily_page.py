@@ -59,6 +59,8 @@ async def played_daily(store: MemoryStore) -> tuple:
     await controller.perform("open", {"panel": "daily"})
     assert t("daily.play") in actuator.html and t("daily.about") in actuator.html
     await controller.perform("daily", {"date": ""})  # (the board's button: today's)
+    assert controller.session.panel == "daily-ends" and t("daily.ends") in actuator.html  # a game is on
+    await controller.perform("daily", {"date": DAY, "confirmed": True})
     view = controller.session.view
     assert view.daily == DAY and view.rules["hands"] == 4 and not controller.session.panel
     assert 'data-action="hint"' not in actuator.html and 'data-action="undo"' not in actuator.html
@@ -89,15 +91,16 @@ def test_a_daily_game_is_played_kept_on_the_board_and_not_counted_and_its_link_v
         # Another page (a friend's, who has not played) opens the link: checked, verified, kept.
         friend, seen, worker = page(MemoryStore())
         worker.gate.set()
-        await friend.boot(worker.started(), "?" + link.split("?", 1)[1])
+        await friend.boot(worker.started(), "?utm_source=chat&" + link.split("?", 1)[1] + "&")
         verdict = friend.session.verdict["verdict"]
         assert verdict.verified and verdict.name == "Ann" and verdict.date == DAY
         assert verdict.scores == mine["scores"] and friend.session.panel == "verdict"
         assert t("verdict.verified", name="Ann", date=t("daily.date", day=2, month=t("month.12"))) in seen.html
         assert t("verdict.play") in seen.html and t("verdict.replay") in seen.html
-        assert len(daily_board.day_of(friend.session.daily, DAY)["friends"]) == 1
-        # The friend plays the same deal from the result, and both see each other's beside their own.
-        await friend.perform("daily", {"date": DAY})
+        (kept,) = daily_board.day_of(friend.session.daily, DAY)["friends"]
+        assert kept["link"] == link.split("?", 1)[1]  # as the engine writes it (no other parameters)
+        # The friend plays the same deal from the result (their game in progress ends when they say so).
+        await friend.perform("daily", {"date": DAY, "confirmed": True})
         assert friend.session.view.daily == DAY
         # The first page opens a tampered link: not verified, not kept.
         payload = link.split("result=", 1)[1].split("&")[0]
@@ -105,6 +108,9 @@ def test_a_daily_game_is_played_kept_on_the_board_and_not_counted_and_its_link_v
         await controller.check_result("result=" + tampered)
         verdict = controller.session.verdict["verdict"]
         assert not verdict.verified and t("verdict.not_verified") in actuator.html
+        assert daily_board.day_of(controller.session.daily, DAY)["friends"] == []
+        await controller.check_result(link.split("?", 1)[1])  # their own: verified, not a friend's
+        assert controller.session.verdict["verdict"].verified
         assert daily_board.day_of(controller.session.daily, DAY)["friends"] == []
 
     run_async(run())
@@ -120,12 +126,23 @@ def test_the_board_reads_what_it_wrote_and_sets_aside_what_it_cannot_read():
     hand = {"passed": ["QS"], "taken": [0, 13, 0, 13], "queen": 1, "shooter": None}
     entry = {"link": "result=A", "name": "", "scores": [1, 2, 3, 4], "hands": [hand]}
     assert daily_board.add_mine(board, "2026-12-01", entry) and not daily_board.add_mine(board, "2026-12-01", entry)
-    assert daily_board.add_mine(board, "2026-11-30", entry) and daily_board.add_friend(board, "2026-12-01", entry)
-    assert not daily_board.add_friend(board, "2026-12-01", dict(entry, link="result=A&by=Eva"))  # the same result
+    assert daily_board.add_mine(board, "2026-11-30", entry) and not daily_board.add_friend(board, "2026-12-01", entry)
+    assert daily_board.add_friend(board, "2026-12-01", dict(entry, link="result=B"))  # (not the person's own)
+    assert not daily_board.add_friend(board, "2026-12-01", dict(entry, link="result=B&by=Eva"))  # the same result
     assert daily_board.read(json.dumps(board)) == (board, "ok")
     assert daily_board.streak(board, "2026-12-02", "2026-12-01") == 2
     assert daily_board.streak(board, "2026-12-03", "2026-12-02") == 0
-    damaged = dict(board, days=dict(board["days"], **{"2026-13-99x": {}, "2026-12-05": {"mine": 3, "friends": []}}))
+    wrong = [
+        dict(entry, scores=[1, 2]),
+        dict(entry, name=None),
+        {name: value for name, value in entry.items() if name != "name"},
+        dict(entry, hands=[dict(hand, passed=["ZZ"])]),
+        dict(entry, hands=[dict(hand, taken=[])]),
+        dict(entry, hands=[dict(hand, queen=7)]),
+    ]
+    days = {"2026-13-01": {"mine": entry, "friends": []}, "2026-12-05": {"mine": 3, "friends": []}}
+    days.update({f"2025-01-{number + 10}": {"mine": item, "friends": []} for number, item in enumerate(wrong)})
+    damaged = dict(board, days=dict(board["days"], **days))
     assert daily_board.read(json.dumps(damaged)) == (board, "damaged")
     assert daily_board.read(json.dumps(dict(board, version=2)))[1] == "newer"
     assert [daily_board.previous_day(day) for day in ("2026-03-01", "2024-03-01", "2026-01-01", "2026-12-10")] == [

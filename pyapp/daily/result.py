@@ -28,6 +28,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import unicodedata
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, quote
 
@@ -42,6 +43,7 @@ PARAMETER = "result"  # the link's query: ?result=PAYLOAD
 BY = "by"  # and, optional, who played: &by=NAME (not part of the result: only shown beside it)
 MAX_TEXT = 200  # characters of payload read at most (a whole game takes about 40)
 MAX_QUERY = 400  # characters of a result link's query read at most (the payload and a name)
+MAX_FIELDS = 12  # its parameters read at most (a messenger may add its own)
 DIGEST_BYTES = 4
 MAX_SCORE = 255  # a score as written (a four-hand game scores at most 104)
 _ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -122,19 +124,25 @@ def result_text(claim: Claim) -> str:
 def result_query(day: str, match: Match, name: str = "") -> str:
     """The query of the result link of a finished daily game, ``result=PAYLOAD``, with ``&by=NAME`` when the
     person who played it has a name."""
-    query = f"{PARAMETER}={result_text(claim_of(day, match))}"
-    return query + (f"&{BY}={quote(name)}" if name else "")
+    return canonical_query(result_text(claim_of(day, match)), name)
 
 
 def read_result_query(query: str) -> tuple[str, str]:
-    """A result link's query as its payload and the name of who played it (``""`` when not said; anything
-    but a name's characters left to the page to escape); the payload ``""`` when the query has none."""
+    """A result link's query as its payload and the name of who played it (``""`` when not said; its
+    control and format characters dropped, the rest left to the page to escape); the payload ``""`` when
+    the query has none.  Other parameters (a messenger's tracking) are ignored."""
     query = query[1:] if query.startswith("?") else query
     try:
-        pairs = dict(parse_qsl(query[:MAX_QUERY], strict_parsing=True, max_num_fields=4))
+        pairs = dict(parse_qsl(query[:MAX_QUERY], max_num_fields=MAX_FIELDS))
     except ValueError:
         return "", ""
-    return pairs.get(PARAMETER, ""), " ".join(pairs.get(BY, "").split())[:MAX_NAME]
+    name = "".join(letter for letter in pairs.get(BY, "") if unicodedata.category(letter)[0] != "C")
+    return pairs.get(PARAMETER, ""), " ".join(name.split())[:MAX_NAME]
+
+
+def canonical_query(payload: str, name: str) -> str:
+    """The result link's query as this game writes it (what a page keeps of a friend's link)."""
+    return f"{PARAMETER}={payload}" + (f"&{BY}={quote(name)}" if name else "")
 
 
 def read_result(text: object, players: int = 4) -> Claim:

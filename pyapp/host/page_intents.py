@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..daily.day import PERSON as PERSON_SEAT
 from ..daily.day import daily_game
-from ..daily.result import read_result_query, result_query
+from ..daily.result import canonical_query, read_result_query, result_query
 from ..daily.verify import verified, verify
 from ..engine.cards import card_text
 from ..engine.match import IllegalAction
@@ -226,7 +226,8 @@ def check_result(host: Host, data: dict[str, Any]) -> dict[str, Any]:
     """A result link's query replayed against the steady computer players: verified or not, and why (with
     the name of who played it, as the link says)."""
     payload, name = read_result_query(str(data.get("query", "")))
-    return {"verdict": dict(verify(payload).to_data(), name=name)}
+    verdict = dict(verify(payload).to_data(), name=name)
+    return {"verdict": verdict, "query": canonical_query(payload, name) if verdict["verified"] else None}
 
 
 HANDLERS = {

@@ -29,6 +29,9 @@ LIMITS = {
     # The computer plays out the rest of the hand for the person and every computer seat thinks each of
     # its cards: with ten players about 9 × 11 cards × 1.2 s = 2 minutes, on any device.
     protocol.FINISH: 600,
+    # A result link replayed: the computer's every decision of a whole daily game (about 4.5 s of CPU on
+    # CPython; a slow phone's Pyodide may take ten times as long).
+    protocol.VERIFY: 600,
 }
 REVIEW_LIMIT = 300  # a hand's review: about 3 s on this project's machine (the thinker; at most ten players)
 

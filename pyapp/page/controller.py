@@ -47,7 +47,7 @@ ASIDE_NOTICE_SECONDS = 15  # what was set aside: a sentence or two to read (it c
 
 def is_result_query(query: str) -> bool:
     """Whether a page address's query is a result link's (pyapp.daily.result), not a deal link's."""
-    return query.lstrip("?").startswith("result=")
+    return ("&" + query.lstrip("?")).find("&result=") >= 0
 
 
 def game_options(settings: dict, catalog: dict, link=None, from_form: bool = False) -> dict:
@@ -241,7 +241,7 @@ class Controller:
         verdict = answer.verdict if answer.ok else None
         session.verdict = {"checking": False, "verdict": verdict}
         if verdict is not None and verdict.verified:
-            entry = daily_board.entry_of(verdict, query.lstrip("?"))
+            entry = daily_board.entry_of(verdict, answer.query)  # (the link as the engine writes it)
             if daily_board.add_friend(session.daily, verdict.date, entry):
                 self.save_daily()
         self.render()
@@ -638,11 +638,18 @@ class Controller:
             await self.new_game(link)
 
     async def on_daily(self, action: str, data: dict) -> None:
-        """The deal of the day played: today's (or, from a friend's result, that day's)."""
+        """The deal of the day played: today's (or, from a friend's result, that day's); a game in progress
+        is not given up without asking."""
+        session = self.session
         if not self.client.ready:
             self.notify(t("notice.starting"))
             return
-        await self.play_daily(data.get("date") or self.actuator.today())
+        day = data.get("date") or self.actuator.today()
+        if session.view is not None and session.view.phase != "over" and not data.get("confirmed"):
+            session.daily_asked, session.panel = day, "daily-ends"
+            self.render()
+            return
+        await self.play_daily(day)
 
     async def on_again(self, action: str, data: dict) -> None:
         """Another game like the last: at once, or (pressed before the engine is up) as soon as it is up."""
@@ -853,7 +860,8 @@ class Controller:
         self.actuator.label_page(code)
 
     def render(self) -> None:
-        """Draw the page from the session."""
+        """Draw the page from the session (as of today: the page may stay open past midnight)."""
+        self.session.today = self.actuator.today()
         self.actuator.render(self.session, self.catalog)
 
     def notify(self, text: str, seconds: float = None) -> None:

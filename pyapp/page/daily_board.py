@@ -13,12 +13,14 @@ and the person is told.  Plain Python for MicroPython and CPython.
 
 import json
 
+from ..shared.protocol import is_card, is_date
 from .storage import Storage, parse_json, set_aside
 
 DAILY_KEY = "hearts.daily"
 VERSION = 1
 MAX_FRIENDS = 20  # friends' results kept a day (the first ones)
 MAX_DAYS = 400  # days kept (the latest)
+PLAYERS = 4  # a daily game's
 
 
 def empty() -> dict:
@@ -26,35 +28,29 @@ def empty() -> dict:
     return {"version": VERSION, "days": {}}
 
 
-def _is_date(text) -> bool:
+def _is_points(value) -> bool:
+    """Whether ``value`` is a daily game's figures by seat (its four players')."""
+    return isinstance(value, list) and len(value) == PLAYERS and all(type(points) is int for points in value)
+
+
+def _is_seat(value) -> bool:
+    return value is None or (type(value) is int and 0 <= value < PLAYERS)
+
+
+def _is_hand(hand) -> bool:
+    if not isinstance(hand, dict) or not _is_points(hand.get("taken")) or not isinstance(hand.get("passed"), list):
+        return False
     return (
-        isinstance(text, str)
-        and len(text) == 10
-        and text[4] == text[7] == "-"
-        and (text[:4] + text[5:7] + text[8:]).isdigit()
+        all(is_card(card) for card in hand["passed"]) and _is_seat(hand.get("queen")) and _is_seat(hand.get("shooter"))
     )
 
 
 def _is_entry(entry) -> bool:
-    if (
-        not isinstance(entry, dict)
-        or not isinstance(entry.get("link"), str)
-        or not isinstance(entry.get("name", ""), str)
-    ):
+    """Whether ``entry`` is a result as :func:`entry_of` writes it (all that the board draws from it)."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("link"), str) or not isinstance(entry.get("name"), str):
         return False
-    scores, hands = entry.get("scores"), entry.get("hands")
-    if not isinstance(scores, list) or not all(type(score) is int for score in scores) or not isinstance(hands, list):
-        return False
-    for hand in hands:
-        if (
-            not isinstance(hand, dict)
-            or not isinstance(hand.get("passed"), list)
-            or not isinstance(hand.get("taken"), list)
-        ):
-            return False
-        if not all(type(points) is int for points in hand["taken"]):
-            return False
-    return True
+    hands = entry.get("hands")
+    return _is_points(entry.get("scores")) and isinstance(hands, list) and all(_is_hand(hand) for hand in hands)
 
 
 def read(text) -> tuple:
@@ -68,7 +64,7 @@ def read(text) -> tuple:
         return empty(), "damaged"
     board = empty()
     for day, record in data["days"].items():
-        if not _is_date(day) or not isinstance(record, dict) or not isinstance(record.get("friends"), list):
+        if not is_date(day) or not isinstance(record, dict) or not isinstance(record.get("friends"), list):
             continue
         mine = record.get("mine")
         if (mine is None or _is_entry(mine)) and all(_is_entry(entry) for entry in record["friends"]):
@@ -122,11 +118,12 @@ def add_mine(board: dict, day: str, entry: dict) -> bool:
 
 
 def add_friend(board: dict, day: str, entry: dict) -> bool:
-    """Keep a friend's verified result of ``day``, once (by its link's result), the first
-    :data:`MAX_FRIENDS` of a day."""
+    """Keep a friend's verified result of ``day``, once (by its link's result, as the engine writes it), the
+    first :data:`MAX_FRIENDS` of a day; never the person's own result."""
     record = day_of(board, day)
     payload = entry["link"].split("&")[0]
-    if any(kept["link"].split("&")[0] == payload for kept in record["friends"]):
+    kept = record["friends"] + ([record["mine"]] if record["mine"] is not None else [])
+    if any(other["link"].split("&")[0] == payload for other in kept):
         return False
     if len(record["friends"]) >= MAX_FRIENDS:
         return False

@@ -99,6 +99,15 @@ def history_table(board: dict, days: list) -> str:
     return f'<table class="placing"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
 
 
+def render_daily_ends(session, catalog=None) -> str:
+    """Asked before the deal of the day ends the game in progress."""
+    play = (
+        f'<button type="button" class="primary" data-action="daily" data-date="{session.daily_asked}" '
+        f'data-confirmed="1">{t("verdict.play")}</button>'
+    )
+    return dialog(t("daily.title"), f"<p>{t('daily.ends')}</p>", play + close_button("link.keep"))
+
+
 def render_verdict(session, catalog=None) -> str:
     """A friend's result link: being checked; not verified, and why; or verified, with the final scores,
     hand by hand the friend's result beside yours, and every trick of the friend's game."""
@@ -113,7 +122,10 @@ def render_verdict(session, catalog=None) -> str:
         return dialog(t("verdict.title"), body, close_button())
     names = seat_names(verdict.name)
     mine = daily_board.day_of(session.daily or daily_board.empty(), verdict.date)["mine"]
-    headline = t("verdict.verified", name=names[0], date=short_date(verdict.date))
+    date = short_date(verdict.date)
+    headline = (
+        t("verdict.verified", name=names[0], date=date) if verdict.name else t("verdict.verified_unnamed", date=date)
+    )
     parts = [f'<p class="verified" role="alert">✓ {headline}</p>', scores_table(verdict, names, mine)]
     parts.append(
         f'<ul class="daily-hands">{"".join(hand_line(verdict, hand, number, names, mine) for number, hand in enumerate(verdict.hands))}</ul>'

@@ -67,7 +67,8 @@ class InputManager:
         elif action == "start":
             self.emit("start", self.read_new_game_form())
         elif action == "daily":
-            self.emit("daily", {"date": target.getAttribute("data-date") or ""})
+            confirmed = bool(target.getAttribute("data-confirmed"))  # (the game in progress may end)
+            self.emit("daily", {"date": target.getAttribute("data-date") or "", "confirmed": confirmed})
         else:
             self.emit(action)
 

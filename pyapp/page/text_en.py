@@ -480,6 +480,7 @@ TEXT = {
     "daily.history": "Your results",
     "daily.play": "Play today's deal",
     "daily.play_again": "Play it again (does not count)",
+    "daily.ends": "Playing the deal of the day ends the game you have in progress.",
     "daily.you_took": (
         "You took {count} point: place {place} of {players}",
         "You took {count} points: place {place} of {players}",
@@ -492,6 +493,7 @@ TEXT = {
     "verdict.not_shown": "A result that does not check out is not shown.",
     "verdict.verified": "Verified: {name}'s deal of the day, {date}",
     "verdict.replay": "Trick by trick",
+    "verdict.verified_unnamed": "Verified: your friend's deal of the day, {date}",
     "verdict.play": "Play this deal",
     "verdict.hand": "Hand {number} ({direction})",
     "verdict.their_hand": "{name} passed {passed} and took {points}",

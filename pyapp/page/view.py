@@ -11,7 +11,7 @@ from . import coach, daily_board, player_stats
 from .chart import render_chart
 from .coach import finished as lesson_finished
 from .coach_view import held_back, render_coach, render_lesson_end
-from .daily_view import render_daily_board, render_verdict, short_date
+from .daily_view import render_daily_board, render_daily_ends, render_verdict, short_date
 from .friends_view import benched, friends_line, render_invitations, render_join, stood_in
 from .hint_view import card_hint, figures_toggle, render_hint
 from .how_to_play import render_how_to_play
@@ -852,5 +852,6 @@ PANELS = {
     "howto": render_how_to_play,
     "daily": render_daily_board,
     "verdict": render_verdict,
+    "daily-ends": render_daily_ends,
 }
 STEP_DIALOGS = {"summary": render_summary, "handoff": render_handoff, "moon": render_moon_choice}  # a step's own

@@ -277,6 +277,26 @@ class Card:
         return value
 
 
+def is_date(value) -> bool:
+    """Whether ``value`` is a calendar date's text, ``YYYY-MM-DD`` (month 1–12, day 1–31)."""
+    if type(value) is not str or len(value) != 10 or value[4] != "-" or value[7] != "-":
+        return False
+    digits = value[:4] + value[5:7] + value[8:]
+    if not all(digit in "0123456789" for digit in digits):
+        return False
+    return 1 <= int(value[5:7]) <= 12 and 1 <= int(value[8:]) <= 31
+
+
+class Date:
+    """A calendar date's text (:func:`is_date`)."""
+
+    def read(self, value, reading: Reading) -> str:
+        """The date, or :class:`Refused`."""
+        if not is_date(value):
+            raise Refused("", "is not a date (YYYY-MM-DD)")
+        return value
+
+
 def is_card(value) -> bool:
     """Whether ``value`` is a card's text."""
     return type(value) is str and len(value) == 2 and value[0] in RANKS and value[1] in SUITS
@@ -434,7 +454,7 @@ CARD_LIST = ListOf(CARD, MAX_CARDS)
 SEAT_LIST = ListOf(SEAT, MAX_PLAYERS)
 PLAYED = Row(SEAT, CARD)  # a card played: [seat, card]
 DATA = Text(MAX_DATA)
-DATE = Text(10, "0123456789-")  # YYYY-MM-DD
+DATE = Date()
 RULES = {
     "players": Whole(MIN_PLAYERS, MAX_PLAYERS),
     "variant": OneOf(("classic", "omnibus", "cancellation")),
