@@ -151,14 +151,17 @@ async def until(condition, limit: int = 200) -> None:
     raise AssertionError("never")
 
 
-async def play_to_summary(controller) -> None:
-    """Play the hand to its summary: each person passes their first three cards and plays their first legal
-    card (handing the device on at a party), the computer players at once."""
+async def play_to(controller, wanted: str = protocol.STEP_SUMMARY) -> None:
+    """Play until the page asks for step ``wanted`` (the hand's summary; the game's end reads every summary
+    on): each person passes their first three cards and plays their first legal card (handing the device on
+    at a party), the computer players at once."""
     session = controller.session
-    for _ in range(800):
-        if session.step == protocol.STEP_SUMMARY:
+    for _ in range(3000):
+        if session.step == wanted:
             return
-        if session.step == "handoff":
+        if session.step == protocol.STEP_SUMMARY:
+            await controller.perform("next", {})
+        elif session.step == "handoff":
             await controller.perform("handoff", {})
         elif session.step == protocol.STEP_PASS:
             for card in session.view.hand[:3]:
@@ -170,6 +173,7 @@ async def play_to_summary(controller) -> None:
             await controller.perform("collect", {})
         else:
             await asyncio.sleep(0.01)
+    raise AssertionError(f"never reached {wanted}")
 
 
 async def first_visit_held(store: MemoryStore) -> tuple:
@@ -306,7 +310,7 @@ def test_a_finished_hand_is_reviewed_in_the_background_and_opens_from_the_summar
         worker.gate.set()
         await controller.boot(worker.started(), "", dealt(21))
         session = controller.session
-        await play_to_summary(controller)
+        await play_to(controller)
         assert session.step == protocol.STEP_SUMMARY and "Reviewing the hand…" in actuator.html
         thinker.gate.set()
         await until(lambda: 0 in session.reviews, limit=100_000)
@@ -464,7 +468,7 @@ def test_at_one_device_a_review_asked_for_early_opens_for_whoever_asked_once_the
         seats = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}] + [{"name": "", "bot": "basic"}] * 2
         await controller.send(protocol.START, fresh=True, options={"rules": {}, "seats": seats, "seed": 9})
         session = controller.session
-        await play_to_summary(controller)
+        await play_to(controller)
         other = 1 - session.view.seat  # the viewer's review is computed first; the other person asks meanwhile
         await controller.perform("review", {"hand": 0, "seat": other})
         assert session.review_wanted == [0, other]

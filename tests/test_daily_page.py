@@ -2,12 +2,11 @@
 or undo, its result kept on the board and shared by link; a friend's link opened on another page is checked
 by replaying it, verified or not, and kept on that page's board."""
 
-import asyncio
 import json
 from types import SimpleNamespace
 
 import pytest
-from test_controller import booted, page, run_async, until
+from test_controller import booted, page, play_to, run_async, until
 
 from pyapp.bots import steady
 from pyapp.page import daily_board, player_stats
@@ -32,27 +31,6 @@ class Native:
         return False
 
 
-async def play_to_the_end(controller) -> None:
-    """Play the game to its end: the person passes their first three cards and plays their first legal card."""
-    session = controller.session
-    for _ in range(3000):
-        if session.step == protocol.STEP_OVER:
-            return
-        if session.step == protocol.STEP_PASS:
-            for card in session.view.hand[:3]:
-                await controller.perform("card", {"card": card})
-            await controller.perform("pass", {})
-        elif session.step == protocol.STEP_PLAY and session.view.after_ms is None:
-            await controller.perform("card", {"card": session.view.legal[0]})
-        elif session.step == protocol.STEP_COLLECT:
-            await controller.perform("collect", {})
-        elif session.step == protocol.STEP_SUMMARY:
-            await controller.perform("next", {})
-        else:
-            await asyncio.sleep(0.01)
-    raise AssertionError("the game never ended")
-
-
 async def played_daily(store: MemoryStore) -> tuple:
     """A page that has played today's deal to its end from the menu: (controller, actuator, result link)."""
     controller, actuator = await booted(store, 7)
@@ -65,7 +43,7 @@ async def played_daily(store: MemoryStore) -> tuple:
     assert view.daily == DAY and view.rules["hands"] == 4 and not controller.session.panel
     assert 'data-action="hint"' not in actuator.html and 'data-action="undo"' not in actuator.html
     assert t("info.daily_hand", number=1, count=4) in actuator.html
-    await play_to_the_end(controller)
+    await play_to(controller, protocol.STEP_OVER)
     await until(lambda: daily_board.day_of(controller.session.daily, DAY)["mine"] is not None)
     assert t("over.daily_share") in actuator.html
     actuator.window.Reflect = Native

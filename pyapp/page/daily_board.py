@@ -14,7 +14,7 @@ and the person is told.  Plain Python for MicroPython and CPython.
 import json
 
 from ..shared.protocol import is_card, is_date
-from .storage import Storage, parse_json, set_aside
+from .storage import Storage, load_record, parse_json
 
 DAILY_KEY = "hearts.daily"
 VERSION = 1
@@ -74,15 +74,7 @@ def read(text) -> tuple:
 
 def load(storage: Storage) -> dict:
     """The stored board; what cannot be read as it is is set aside (the readable part stored again)."""
-    text = storage.get(DAILY_KEY)
-    if text is None:
-        return empty()
-    board, state = read(text)
-    if state != "ok":
-        set_aside(storage, [DAILY_KEY], "aside.daily_" + state)
-        if board["days"]:
-            save(storage, board)
-    return board
+    return load_record(storage, DAILY_KEY, read, empty, "aside.daily_", lambda board: bool(board["days"]))
 
 
 def save(storage: Storage, board: dict) -> None:

@@ -9,9 +9,7 @@ damaged ones, the presets still readable are kept.  Plain Python for
 MicroPython and CPython.
 """
 
-import json
-
-from .storage import Storage, parse_json, set_aside
+from .storage import Storage, load_record, parse_json
 
 STATS_KEY = "hearts.stats"
 VERSION = 1
@@ -46,15 +44,7 @@ def read(text) -> tuple:
 
 def load(storage: Storage) -> dict:
     """The stored statistics; what cannot be read as it is is set aside (the readable part stored again)."""
-    text = storage.get(STATS_KEY)
-    if text is None:
-        return empty()
-    stats, state = read(text)
-    if state != "ok":
-        set_aside(storage, [STATS_KEY], "aside.stats_" + state)
-        if stats["presets"]:
-            storage.set(STATS_KEY, json.dumps(stats))
-    return stats
+    return load_record(storage, STATS_KEY, read, empty, "aside.stats_", lambda stats: bool(stats["presets"]))
 
 
 def preset_of(rules: dict, presets: list) -> str:

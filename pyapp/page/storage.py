@@ -198,6 +198,21 @@ def game_keys(storage: Storage) -> list:
     return keys
 
 
+def load_record(storage: Storage, key: str, read, empty, notice: str, kept) -> dict:
+    """The record stored under ``key`` (``empty()`` when there is none), read by ``read(text)`` as (the
+    record, ``ok`` or how it was not); one that cannot be read as it is is set aside with the notice
+    ``notice + how`` and, when ``kept(record)`` says something of it was readable, that part stored again."""
+    text = storage.get(key)
+    if text is None:
+        return empty()
+    record, state = read(text)
+    if state != "ok":
+        set_aside(storage, [key], notice + state)
+        if kept(record):
+            storage.set(key, json.dumps(record))
+    return record
+
+
 def set_aside(storage: Storage, keys: list, notice: str, **values) -> None:
     """Move the pieces under ``keys`` out of the way, into BROKEN_KEY's record (for a bug report, or a newer
     version of the game), and note ``notice`` (a catalogue key, with ``values``) for the person.
