@@ -37,7 +37,7 @@ async def played_daily(store: MemoryStore) -> tuple:
     await controller.perform("open", {"panel": "daily"})
     assert t("daily.play") in actuator.html and t("daily.about") in actuator.html
     await controller.perform("daily", {"date": ""})  # (the board's button: today's)
-    assert controller.session.panel == "daily-ends" and t("daily.ends") in actuator.html  # a game is on
+    assert controller.session.panel == "ends" and t("daily.ends") in actuator.html  # a game is on
     await controller.perform("daily", {"date": DAY, "confirmed": True})
     view = controller.session.view
     assert view.daily == DAY and view.rules["hands"] == 4 and not controller.session.panel
@@ -140,3 +140,23 @@ def test_another_games_end_offers_the_deal_of_the_day_while_todays_is_to_play():
     assert daily_offer(session) == ""  # played today
     session.view.daily, board["days"] = DAY, {}
     assert daily_offer(session) == ""  # the end of the deal of the day itself offers Share
+
+
+def test_a_hand_is_played_again_from_its_summary_as_a_game_of_its_own_not_counted():
+    async def run():
+        store = MemoryStore()
+        controller, actuator = await booted(store, 7)
+        await play_to(controller)
+        assert t("replay.play") in actuator.html
+        await controller.perform("replay", {"hand": 0})
+        assert controller.session.panel == "ends" and t("replay.ends") in actuator.html  # the game goes on else
+        await controller.perform("replay", {"hand": 0, "confirmed": True})
+        view = controller.session.view
+        assert view.rules["hands"] == 1 and view.hand_index == 0 and controller.session.results == []
+        assert t("info.replay", number=1) in actuator.html and t("info.not_counted") in actuator.html
+        await play_to(controller, protocol.STEP_OVER)
+        assert len(controller.session.results) == 1  # one hand, then the game is over
+        stats = json.loads(store.getItem(player_stats.STATS_KEY) or json.dumps(player_stats.empty()))
+        assert player_stats.total(stats)["games"] == 0  # not counted
+
+    run_async(run())

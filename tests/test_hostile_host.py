@@ -26,6 +26,7 @@ from pyapp.engine.rules import (
     PASS_HOLD,
     PASS_LEFT,
     PASS_RIGHT,
+    WRITTEN_WHEN_SET,
     MoonChoice,
     Rules,
     option_schema,
@@ -433,8 +434,9 @@ class TestTheContract:
         (a view the engine writes is never refused for one)."""
         options = {option["name"]: option for option in option_schema()}
         assert set(protocol.RULES) == {field.name for field in dataclasses.fields(Rules)}
-        assert set(protocol.RULES) - set(options) == {"hands"}  # set by the deal of the day, not by the form
-        assert protocol.RULES["hands"] is protocol.COUNT
+        # Set by the deal of the day and a hand played again, not by the form.
+        assert set(protocol.RULES) - set(options) == set(WRITTEN_WHEN_SET) == set(protocol.RULES_WRITTEN_WHEN_SET)
+        assert all(protocol.RULES[name] is protocol.COUNT for name in WRITTEN_WHEN_SET)
         for name, option in options.items():
             kind = protocol.RULES[name]
             if option["type"] == "choice":

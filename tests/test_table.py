@@ -1,9 +1,10 @@
 """The table: a match with its seats, people and computer players."""
 
 import json
+import random
 
 import pytest
-from helpers import arranged, play
+from helpers import arranged, play, random_action
 
 from pyapp.engine.cards import card_text
 from pyapp.engine.match import IllegalAction, Phase
@@ -118,3 +119,54 @@ class TestHintOnACertainMoon:
     def test_choosing_shooter_expects_what_the_bots_would_choose(self):
         assert set(self.hint(MoonScoring.SHOOTER_CHOOSES, [50, 10, 20, 5])["points"].values()) == {-26.0}  # behind
         assert set(self.hint(MoonScoring.SHOOTER_CHOOSES, [10, 30, 40, 20])["points"].values()) == {0.0}  # lowest
+
+
+class TestAHandPlayedAgain:
+    """A finished hand dealt again as a game of its own: the same cards, dealer and pass, the same seats."""
+
+    def played(self, hands: int) -> Table:
+        table = Table.new({"seats": [{"name": "Ann", "bot": None}] + [{"bot": "basic"}] * 3, "seed": 4})
+        rng = random.Random(5)
+        while len(table.match.results) < hands:
+            if table.people_to_act:
+                table.act(random_action(table.match, rng).to_dict())
+            else:
+                table.bot_step()
+        return table
+
+    @pytest.mark.parametrize("hand", [0, 1, 2])
+    def test_it_deals_that_hand_again_and_ends_after_it(self, hand):
+        table = self.played(3)
+        again = table.replay_of(hand)
+        was = table.match.at_hand_start(hand)
+        match = again.match
+        assert [match.hand_faces(seat) for seat in range(4)] == [was.hand_faces(seat) for seat in range(4)]
+        assert (match.dealer, match.pass_offset, match.rules.hands) == (was.dealer, was.pass_offset, 1)
+        assert [seat.bot for seat in again.seats] == [seat.bot for seat in table.seats] and not again.steady
+        rng = random.Random(6)
+        while match.phase is not Phase.OVER:
+            if again.people_to_act:
+                again.act(random_action(match, rng).to_dict())
+            else:
+                again.bot_step()
+        assert len(match.results) == 1
+        twice = again.replay_of(0)  # (played again once more: still that hand)
+        assert twice.match.hand_faces(0) == was.hand_faces(0) and twice.match.rules.first_hand == hand
+        restored = Table.from_document(json.loads(json.dumps(again.to_document())))
+        assert restored.match.rules == match.rules and restored.match.hand_faces(0) == match.hand_faces(0)
+
+    def test_only_a_finished_hand_of_a_game_without_friends(self):
+        table = self.played(1)
+        for hand in (1, -1, "0", None):
+            with pytest.raises(IllegalAction):
+                table.replay_of(hand)
+        friends = Table.new(
+            {
+                "seats": [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None, "friend": True}]
+                + [{"bot": "basic"}] * 2
+            }
+        )
+        friends.match.results.append(table.match.results[0])  # (as if a hand were finished)
+        with pytest.raises(IllegalAction) as refused:
+            friends.replay_of(0)
+        assert refused.value.args[0].code == "replay_friends"

@@ -131,8 +131,9 @@ class Match:
 
     def _start_hand(self) -> None:
         rules, n = self.rules, self.rules.players
-        hands, leftover = deal(list(cards_in(rules.deck)), n, self.seed, self.hand_index)
-        self.dealer = self.hand_index % n
+        dealt = rules.first_hand + self.hand_index  # (a hand played again: that hand of the deal)
+        hands, leftover = deal(list(cards_in(rules.deck)), n, self.seed, dealt)
+        self.dealer = dealt % n
         self.hands = [mask_of(cards) for cards in hands]
         self.dealt = list(self.hands)
         self.kitty = mask_of(leftover)

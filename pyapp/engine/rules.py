@@ -107,6 +107,9 @@ class PassCycle(StrEnum):
     LEFT_RIGHT_HOLD = "left_right_hold"
 
 
+WRITTEN_WHEN_SET = ("hands", "first_hand")  # options no form sets, written only when not 0
+
+
 @dataclass(frozen=True)
 class Rules:
     """Every rule option with its default; the defaults are the classic 4-player game.
@@ -115,7 +118,8 @@ class Rules:
     (``JD`` or ``TD``, Omnibus only); ``no_points_first_trick``;
     ``hearts_break``; ``moon``; ``target``; ``game_end``; ``ties``;
     ``pass_cycle`` (for other than 4 players); ``passing`` (off: never pass); ``hands`` (a match of
-    exactly this many hands, the target unused; 0: played to the target).
+    exactly this many hands, the target unused; 0: played to the target); ``first_hand`` (the match
+    begins with this hand of its deal: its cards, dealer and pass direction; a hand played again).
     """
 
     players: int = 4
@@ -130,6 +134,7 @@ class Rules:
     pass_cycle: PassCycle = PassCycle.LEFT_RIGHT
     passing: bool = True
     hands: int = 0
+    first_hand: int = 0
 
     def __post_init__(self) -> None:
         for field in dataclasses.fields(self):
@@ -161,9 +166,13 @@ class Rules:
         if self.target < MIN_TARGET:
             text = f"The target score must be at least {MIN_TARGET}, not {self.target}"
             raise RulesError(Reason(text, "target_min", minimum=str(MIN_TARGET), value=str(self.target)))
-        if self.hands < 0:
-            text = f"The number of hands must be 0 (play to the target) or more, not {self.hands}"
-            raise RulesError(Reason(text, "rule_value", option="hands", value=str(self.hands)))
+        for name, what in (
+            ("hands", "The number of hands must be 0 (play to the target) or more"),
+            ("first_hand", "The first hand must be 0 or more"),
+        ):
+            if getattr(self, name) < 0:
+                text = f"{what}, not {getattr(self, name)}"
+                raise RulesError(Reason(text, "rule_value", option=name, value=str(getattr(self, name))))
 
     # Derived facts -------------------------------------------------------
 
@@ -243,9 +252,10 @@ class Rules:
         return (PASS_LEFT, PASS_RIGHT)
 
     def pass_direction(self, hand_index: int) -> str:
-        """The pass direction of hand number ``hand_index`` (0 is the first hand)."""
+        """The pass direction of hand number ``hand_index`` (0 is the match's first hand, which is hand
+        :attr:`first_hand` of its deal)."""
         cycle = self.pass_cycle_directions
-        return cycle[hand_index % len(cycle)]
+        return cycle[(self.first_hand + hand_index) % len(cycle)]
 
     def pass_offset(self, hand_index: int) -> int:
         """How many seats to the left the cards go this hand (0: no pass)."""
@@ -278,11 +288,12 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as plain JSON data (``hands`` only when set: a match to the target is written as
-        before there was a fixed number of hands, in saves, views and links alike)."""
+        """The options as plain JSON data (:data:`WRITTEN_WHEN_SET` only when set: a match to the target from
+        its first hand is written as before there were such options, in saves, views and links alike)."""
         data = {field.name: _plain(getattr(self, field.name)) for field in dataclasses.fields(self)}
-        if not self.hands:
-            del data["hands"]
+        for name in WRITTEN_WHEN_SET:
+            if not data[name]:
+                del data[name]
         return data
 
     @classmethod
@@ -330,11 +341,11 @@ def opening_lead(lowest_clubs: list[int], dealer: int) -> tuple[int, int]:
 
 
 def option_schema() -> list[dict[str, Any]]:
-    """Each option with its kind and allowed values, in order: what a settings form needs (not ``hands``,
-    which only the deal of the day sets)."""
+    """Each option with its kind and allowed values, in order: what a settings form needs (not
+    :data:`WRITTEN_WHEN_SET`, which only the deal of the day and a hand played again set)."""
     schema: list[dict[str, Any]] = []
     for field in dataclasses.fields(Rules):
-        if field.name == "hands":
+        if field.name in WRITTEN_WHEN_SET:
             continue
         default = field.default
         entry: dict[str, Any] = {"name": field.name, "default": _plain(default)}

@@ -44,7 +44,7 @@ def deal_query(rules: Rules, seed: Seed | None, levels: list[str]) -> str:
     defaults = Rules().to_dict()
     parts = [] if seed is None else [f"{DEAL}={seed}"]
     for name, value in rules.to_dict().items():
-        if value != defaults[name]:
+        if name in defaults and value != defaults[name]:  # (a hand played again: the whole game's deal)
             text = ("1" if value else "0") if isinstance(value, bool) else str(value)
             parts.append(f"{name}={quote(text)}")
     if levels:

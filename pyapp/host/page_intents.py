@@ -56,6 +56,11 @@ def daily(host: Host, data: dict[str, Any]) -> None:
     begin(host, Table.new(daily_game(data.get("date")).options(name if isinstance(name, str) else "")), data)
 
 
+def replay(host: Host, data: dict[str, Any]) -> None:
+    """A new game: finished hand ``hand`` of this one played again (:meth:`pyapp.host.table.Table.replay_of`)."""
+    begin(host, host.table_or_refuse().replay_of(data.get("hand")), data)
+
+
 def begin(host: Host, table: Table, data: dict[str, Any]) -> None:
     """Play the new game ``table`` (the last game's stored hands, ``data["stored_hands"]``, removed)."""
     host.take_up(table, {}, stored_hands=0, reviews={})
@@ -253,5 +258,6 @@ HANDLERS = {
     protocol.FRIEND_GONE: friend_gone,
     protocol.STAND_IN: stand_in,
     protocol.DAILY: daily,
+    protocol.REPLAY: replay,
     protocol.VERIFY: check_result,
 }  # every intent's handler: ``handler(host, data)``

@@ -156,6 +156,18 @@ class Table:
             raise ValueError(Reason("These are not the options of a deal of the day", "daily_options"))
         return cls(Match(rules, seed), seats, name=name if is_name(name) else None, steady=steady, daily=daily)
 
+    def replay_of(self, hand: Any) -> Table:
+        """A new game of one hand: finished hand ``hand`` of this game dealt again (its cards, dealer and pass
+        direction) to the same seats and computer levels; refused in a friends' game, whose deal stays
+        secret."""
+        results = self.match.results
+        if type(hand) is not int or not 0 <= hand < len(results):
+            raise IllegalAction(Reason("There is no such finished hand to play again", "replay_hand"))
+        if any(seat.friend for seat in self.seats):
+            raise IllegalAction(Reason("A friends' game's hands are not played again", "replay_friends"))
+        rules = self.match.rules.replace(hands=1, first_hand=self.match.rules.first_hand + hand)
+        return Table(Match(rules, self.match.seed), list(self.seats), self.think_ms, steady=self.steady)
+
     # Decisions -------------------------------------------------------------
 
     @property

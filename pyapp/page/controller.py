@@ -349,8 +349,9 @@ class Controller:
         self.actuator.announce(announcement(before, answer.view))
         self.actuator.sound(sound_of(before, answer.view, answer.new_results), session.settings)
         self.follow_lesson(answer.view)
-        # A lesson's game is never counted (even when it was skipped), nor a deal of the day (its board's).
-        counted = session.lesson is None and answer.view.daily is None
+        # A lesson's game is never counted (even when it was skipped), nor one of so many hands (the deal of
+        # the day, on its board; a hand played again).
+        counted = session.lesson is None and not answer.view.rules.get("hands")
         if counted and player_stats.record(session.stats, answer.view, session.results, self.catalog["presets"]):
             self.storage.set(STATS_KEY, json.dumps(session.stats))
         if answer.view.daily is not None and answer.view.step == protocol.STEP_OVER:
@@ -640,16 +641,36 @@ class Controller:
     async def on_daily(self, action: str, data: dict) -> None:
         """The deal of the day played: today's (or, from a friend's result, that day's); a game in progress
         is not given up without asking."""
-        session = self.session
         if not self.client.ready:
             self.notify(t("notice.starting"))
             return
         day = data.get("date") or self.actuator.today()
-        if session.view is not None and session.view.phase != "over" and not data.get("confirmed"):
-            session.daily_asked, session.panel = day, "daily-ends"
-            self.render()
+        if not self.may_end_the_game("daily", day, data):
             return
         await self.play_daily(day)
+
+    async def on_replay(self, action: str, data: dict) -> None:
+        """A finished hand played again, as a game of its own (the game in progress ends when the person
+        says so)."""
+        if not self.client.ready or not self.may_end_the_game("replay", data["hand"], data):
+            return
+        self.session.panel = ""
+        answer = await self.send(
+            protocol.REPLAY, fresh=True, dealt=True, hand=data["hand"], stored_hands=stored_hands(self.storage)
+        )
+        if not answer.ok:
+            self.notify(refusal_text(answer.refusal))
+
+    def may_end_the_game(self, action: str, value, data: dict) -> bool:
+        """Whether a new game (``action`` with ``value``: a day's deal, a hand again) may start now: when no
+        game is in progress, or the person has said it may end (else they are asked)."""
+        session = self.session
+        view = session.view
+        if view is None or view.phase == "over" or view.winners or data.get("confirmed"):
+            return True
+        session.asked, session.panel = [action, value], "ends"
+        self.render()
+        return False
 
     async def on_again(self, action: str, data: dict) -> None:
         """Another game like the last: at once, or (pressed before the engine is up) as soon as it is up."""
@@ -924,6 +945,7 @@ ACTIONS = {
     "play-link": "on_play_link",
     "again": "on_again",
     "daily": "on_daily",
+    "replay": "on_replay",
     "start": "on_start",
     "save-settings": "on_save_settings",
     "lesson": "on_lesson",

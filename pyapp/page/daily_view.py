@@ -99,15 +99,6 @@ def history_table(board: dict, days: list) -> str:
     return f'<table class="placing"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
 
 
-def render_daily_ends(session, catalog=None) -> str:
-    """Asked before the deal of the day ends the game in progress."""
-    play = (
-        f'<button type="button" class="primary" data-action="daily" data-date="{session.daily_asked}" '
-        f'data-confirmed="1">{t("verdict.play")}</button>'
-    )
-    return dialog(t("daily.title"), f"<p>{t('daily.ends')}</p>", play + close_button("link.keep"))
-
-
 def render_verdict(session, catalog=None) -> str:
     """A friend's result link: being checked; not verified, and why; or verified, with the final scores,
     hand by hand the friend's result beside yours, and every trick of the friend's game."""

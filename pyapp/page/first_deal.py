@@ -37,7 +37,8 @@ def can_deal_ahead(options: dict, catalog: dict) -> bool:
         return False
     rules = full_rules(options["rules"], catalog)
     people = sum(1 for seat in seats if seat.get("bot") is None)
-    return bool(rules["passing"]) and people == 1 and type(options.get("seed")) in (int, str)
+    first = not rules.get("first_hand")  # (a hand played again is dealt by the engine)
+    return first and bool(rules["passing"]) and people == 1 and type(options.get("seed")) in (int, str)
 
 
 def first_view(options: dict, catalog: dict) -> dict:

@@ -69,6 +69,9 @@ class InputManager:
         elif action == "daily":
             confirmed = bool(target.getAttribute("data-confirmed"))  # (the game in progress may end)
             self.emit("daily", {"date": target.getAttribute("data-date") or "", "confirmed": confirmed})
+        elif action == "replay":
+            confirmed = bool(target.getAttribute("data-confirmed"))
+            self.emit("replay", {"hand": int(target.getAttribute("data-hand")), "confirmed": confirmed})
         else:
             self.emit(action)
 

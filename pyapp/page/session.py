@@ -83,7 +83,7 @@ class Session:
         self.daily = None  # the board of the deal of the day (pyapp.page.daily_board)
         self.verdict = None  # a friend's result link being checked, or checked: {"checking", "verdict"}
         self.today = ""  # the player's local date (YYYY-MM-DD), as the page last looked
-        self.daily_asked = ""  # the day whose deal of the day would end the game in progress (asked first)
+        self.asked = None  # [action, its value]: a new game that would end the one in progress (asked first)
         self.address = ""  # this copy of the game's address (what links to it start with)
         self.reviews = {}  # the finished hands reviewed: number → each seat's points lost (None: not yet reviewed)
         self.reviews_failed = False  # the thinker worker could not compute a review

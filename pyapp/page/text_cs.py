@@ -540,6 +540,13 @@ TEXT = {
     "month.10": "října",
     "month.11": "listopadu",
     "month.12": "prosince",
+    "replay.title": "Zahrát toto kolo znovu",
+    "replay.play": "Zahrát toto kolo znovu",
+    "replay.ends": "Opakováním tohoto kola skončí hra, kterou máš rozehranou.",
+    "info.replay": "Kolo {number} znovu",
+    "info.not_counted": "Nepočítá se",
+    "reason.replay_hand": "Takové dohrané kolo tu není",
+    "reason.replay_friends": "Kola hry s přáteli se neopakují",
     "aside.stats_damaged": (
         "Tvoje statistiky nešlo přečíst celé, a tak jsou odloženy stranou; hra počítá dál z toho, co přečíst šlo."
     ),

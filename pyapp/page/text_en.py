@@ -519,6 +519,13 @@ TEXT = {
     "month.10": "Oct",
     "month.11": "Nov",
     "month.12": "Dec",
+    "replay.title": "Play this hand again",
+    "replay.play": "Play this hand again",
+    "replay.ends": "Playing this hand again ends the game you have in progress.",
+    "info.replay": "Hand {number} played again",
+    "info.not_counted": "Not counted",
+    "reason.replay_hand": "There is no such finished hand to play again",
+    "reason.replay_friends": "A friends' game's hands are not played again",
     "aside.stats_damaged": (
         "Your statistics could not be read in full and were set aside; counting goes on from what could be read."
     ),

@@ -544,6 +544,13 @@ TEXT = {
     "month.10": "spalio",
     "month.11": "lapkričio",
     "month.12": "gruodžio",
+    "replay.title": "Žaisti šį dalijimą dar kartą",
+    "replay.play": "Žaisti šį dalijimą dar kartą",
+    "replay.ends": "Žaidžiant šį dalijimą dar kartą, baigsis tavo pradėtas žaidimas.",
+    "info.replay": "Dalijimas {number} dar kartą",
+    "info.not_counted": "Neskaičiuojama",
+    "reason.replay_hand": "Tokio baigto dalijimo nėra",
+    "reason.replay_friends": "Žaidimo su draugais dalijimai nekartojami",
     "aside.stats_damaged": (
         "Tavo statistikos nepavyko perskaityti visos, todėl ji atidėta į šalį; skaičiuojama toliau nuo to, ką pavyko perskaityti."
     ),

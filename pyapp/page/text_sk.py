@@ -544,6 +544,13 @@ TEXT = {
     "month.10": "októbra",
     "month.11": "novembra",
     "month.12": "decembra",
+    "replay.title": "Zahrať toto kolo znova",
+    "replay.play": "Zahrať toto kolo znova",
+    "replay.ends": "Opakovaním tohto kola sa skončí hra, ktorú máš rozohranú.",
+    "info.replay": "Kolo {number} znova",
+    "info.not_counted": "Nepočíta sa",
+    "reason.replay_hand": "Také dohrané kolo tu nie je",
+    "reason.replay_friends": "Kolá hry s priateľmi sa neopakujú",
     "aside.stats_damaged": (
         "Tvoje štatistiky sa nedali prečítať celé, a tak sú odložené bokom; hra počíta ďalej z toho, čo sa prečítať dalo."
     ),

@@ -11,7 +11,7 @@ from . import coach, daily_board, player_stats
 from .chart import render_chart
 from .coach import finished as lesson_finished
 from .coach_view import held_back, render_coach, render_lesson_end
-from .daily_view import render_daily_board, render_daily_ends, render_verdict, short_date
+from .daily_view import render_daily_board, render_verdict, short_date
 from .friends_view import benched, friends_line, render_invitations, render_join, stood_in
 from .hint_view import card_hint, figures_toggle, render_hint
 from .how_to_play import render_how_to_play
@@ -239,6 +239,9 @@ def render_table(session) -> str:
         count = view.rules.get("hands", 0)
         info[0] = t("info.daily", date=short_date(view.daily))
         info[3] = t("info.daily_hand", number=min(view.hand_index + 1, count), count=count)
+    elif view.rules.get("hands"):  # a hand played again (its number in the game it was dealt in)
+        info[0] = t("info.replay", number=view.rules.get("first_hand", 0) + 1)
+        info[3] = t("info.not_counted")
     # Each part kept whole: a narrow screen wraps the line between parts, never inside one.
     parts.append(f'<p class="info">{" · ".join(f"<span>{part}</span>" for part in info)}</p>')
     parts.append(f'<p class="status" role="status">{status_text(session)}</p>')
@@ -450,8 +453,17 @@ def render_summary(session) -> str:
     return dialog(
         t("summary.title", number=number + 1),
         body,
-        f'<button type="button" class="primary" data-action="next">{label}</button>{review_button(session, number)}',
+        f'<button type="button" class="primary" data-action="next">{label}</button>{review_button(session, number)}'
+        + replay_button(session, number),
     )
+
+
+def replay_button(session, number: int) -> str:
+    """Play finished hand ``number`` again (a game of its own): not on a friend's page, nor in a friends'
+    game (whose deal stays secret)."""
+    if not session.may("replay") or session.view.friends:
+        return ""
+    return f'<button type="button" data-action="replay" data-hand="{number}">{t("replay.play")}</button>'
 
 
 def takers(view, result) -> str:
@@ -764,6 +776,25 @@ def render_share(session) -> str:
     return dialog(t("share.title"), body, close_button())
 
 
+# A new game that ends the one in progress: its action → the attribute its value goes in, its title, words
+# and button.
+ENDING = {
+    "daily": ("data-date", "daily.title", "daily.ends", "verdict.play"),
+    "replay": ("data-hand", "replay.title", "replay.ends", "replay.play"),
+}
+
+
+def render_game_ends(session) -> str:
+    """Asked before a new game (the deal of the day, a hand played again) ends the game in progress."""
+    action, value = session.asked
+    attribute, title, words, label = ENDING[action]
+    play = (
+        f'<button type="button" class="primary" data-action="{action}" {attribute}="{escape(value)}" '
+        f'data-confirmed="1">{t(label)}</button>'
+    )
+    return dialog(t(title), f"<p>{t(words)}</p>", play + close_button("link.keep"))
+
+
 def describe_link(link, catalog) -> str:
     """A shared deal (:class:`pyapp.shared.protocol.Link`) in words: its number, players, game, target, levels (escaped)."""
     defaults = {option["name"]: option["default"] for option in (catalog or {}).get("options", [])}
@@ -852,6 +883,6 @@ PANELS = {
     "howto": render_how_to_play,
     "daily": render_daily_board,
     "verdict": render_verdict,
-    "daily-ends": render_daily_ends,
+    "ends": lambda session, catalog: render_game_ends(session),
 }
 STEP_DIALOGS = {"summary": render_summary, "handoff": render_handoff, "moon": render_moon_choice}  # a step's own

@@ -49,6 +49,7 @@ FRIEND = "friend"  # seat, text: a message from the device of the friend in that
 FRIEND_GONE = "friend_gone"  # seat: the connection of the friend in that seat closed
 STAND_IN = "stand_in"  # seat, on: the host lets the computer play for that friend from now on (or no longer)
 DAILY = "daily"  # date: the player's local date (YYYY-MM-DD), name: the person's: a new game, that day's deal
+REPLAY = "replay"  # hand: a finished hand's number: a new game of that hand alone, dealt again
 VERIFY = "verify"  # query: a result link's query (pyapp.daily.result), replayed (Answer.verdict)
 INTENTS = (
     START,
@@ -74,6 +75,7 @@ INTENTS = (
     STAND_IN,
     DAILY,
     VERIFY,
+    REPLAY,
 )
 
 # A friend's device → the host's engine (inside FRIEND): {"intent", "version": FRIENDS_VERSION, "n": a
@@ -468,8 +470,9 @@ RULES = {
     "pass_cycle": OneOf(("left_right", "left_right_hold")),
     "passing": FLAG,
     "hands": COUNT,
+    "first_hand": COUNT,
 }
-RULES_WRITTEN_WHEN_SET = ("hands",)  # (Rules.to_dict leaves it out at its default)
+RULES_WRITTEN_WHEN_SET = ("hands", "first_hand")  # (Rules.to_dict leaves them out at their default)
 
 
 class Record:
