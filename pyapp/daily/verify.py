@@ -65,10 +65,11 @@ class Verified:
     winners: tuple[int, ...]
     hands: tuple[HandReplay, ...]
 
-    def to_data(self) -> dict[str, Any]:
-        """Plain JSON data (:class:`pyapp.shared.protocol.Verdict`)."""
+    def to_data(self, name: str = "") -> dict[str, Any]:
+        """Plain JSON data (:class:`pyapp.shared.protocol.Verdict`), ``name`` who played it."""
         return {
             "verified": True,
+            "name": name,
             "refusal": None,
             "date": self.date,
             "scores": list(self.scores),
@@ -83,11 +84,12 @@ class NotVerified:
 
     reason: Reason
 
-    def to_data(self) -> dict[str, Any]:
+    def to_data(self, name: str = "") -> dict[str, Any]:
         """Plain JSON data (:class:`pyapp.shared.protocol.Verdict`): the reason as its code, values and
-        English sentence."""
+        English sentence; ``name`` who played it, as its link says."""
         refusal = {"code": self.reason.code, "values": dict(self.reason.values), "text": str(self.reason)}
-        return {"verified": False, "refusal": refusal, "date": None, "scores": [], "winners": [], "hands": []}
+        empty = {"date": None, "scores": [], "winners": [], "hands": []}
+        return {"verified": False, "name": name, "refusal": refusal, **empty}
 
 
 def verify(text: object, day: str | None = None) -> Verified | NotVerified:

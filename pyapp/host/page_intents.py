@@ -181,7 +181,7 @@ def share(host: Host, data: dict[str, Any]) -> dict[str, Any]:
     if table.daily is not None:
         named = table.seats[PERSON_SEAT].name
         query = result_query(table.daily, table.match, named)  # (refused before the game is over)
-        return {"query": query, "verdict": dict(verified(table.daily, table.match).to_data(), name=named)}
+        return {"query": query, "verdict": verified(table.daily, table.match).to_data(named)}
     levels = [seat.bot or PERSON for seat in table.seats[1:]]
     # A friends' game's deal stays secret (a friend may be sent the link); theirs is a link to its rules.
     seed = table.match.seed if host.friends is None else None
@@ -231,7 +231,7 @@ def check_result(host: Host, data: dict[str, Any]) -> dict[str, Any]:
     """A result link's query replayed against the steady computer players: verified or not, and why (with
     the name of who played it, as the link says)."""
     payload, name = read_result_query(str(data.get("query", "")))
-    verdict = dict(verify(payload).to_data(), name=name)
+    verdict = verify(payload).to_data(name)
     return {"verdict": verdict, "query": canonical_query(payload, name) if verdict["verified"] else None}
 
 

@@ -105,7 +105,6 @@ class Controller:
         and goes to the engine as soon as the engine is up.
         """
         await self.use_language()
-        self.session.today = self.actuator.today()
         saved = read_saved_game(self.storage)
         # A first visit (nothing stored, a shared deal's too) is told the game's goal until the person closes it.
         self.session.welcome = saved is None and self.storage.get(SETTINGS_KEY) is None
@@ -773,8 +772,8 @@ class Controller:
         session = self.session
         if action == "open":
             session.panel = data["panel"]
-            if session.panel == "daily":  # (the day may have changed since the page opened)
-                session.today, session.address = self.actuator.today(), self.page_address()
+            if session.panel == "daily":  # (its links start with this copy's address)
+                session.address = self.page_address()
         elif action == "close":
             form = session.settings.get("form")
             if session.panel == "new" and form and form.get("error"):

@@ -8,12 +8,11 @@ Plain Python for MicroPython and CPython.
 from ..shared.protocol import DEFAULT_NAMES
 from . import daily_board
 from .i18n import t
-from .markup import card_markup, close_button, dialog, escape, short_card
+from .markup import close_button, dialog, escape, short_card, trick_figures
 from .refusals import refusal_text
 
 FRIEND_ROW = ' class="friend"'  # who played the result (beside the computer players of the same names)
 SHOWN_DAYS = 10  # the history's latest days on the board
-DAILY_HANDS = 4
 
 
 def short_date(day: str) -> str:
@@ -21,7 +20,7 @@ def short_date(day: str) -> str:
     return t("daily.date", day=int(day[8:]), month=t("month." + str(int(day[5:7]))))
 
 
-def seat_names(name: str) -> list:
+def daily_names(name: str) -> list:
     """The names of a daily game's seats: who played it (``name``, else "your friend") and the computer's."""
     return [escape(name) if name else t("daily.friend")] + [escape(DEFAULT_NAMES[seat]) for seat in range(1, 4)]
 
@@ -89,10 +88,11 @@ def _row(name: str, scores: list, mine: bool) -> str:
 
 def history_table(board: dict, days: list) -> str:
     """The person's results, latest first: the day, points, place and how many friends' results came."""
+    records = [(day, board["days"][day]) for day in days]
     rows = "".join(
-        f'<tr><th scope="row">{short_date(day)}</th><td>{board["days"][day]["mine"]["scores"][0]}</td>'
-        f"<td>{place_of(board['days'][day]['mine']['scores'])}</td><td>{len(board['days'][day]['friends'])}</td></tr>"
-        for day in days
+        f'<tr><th scope="row">{short_date(day)}</th><td>{record["mine"]["scores"][0]}</td>'
+        f"<td>{place_of(record['mine']['scores'])}</td><td>{len(record['friends'])}</td></tr>"
+        for day, record in records
     )
     keys = ("daily.day", "over.points", "over.place", "daily.friends")
     head = "".join(f'<th scope="col">{t(key)}</th>' for key in keys)
@@ -111,7 +111,7 @@ def render_verdict(session, catalog=None) -> str:
         why = refusal_text(verdict.refusal) if verdict is not None and verdict.refusal else t("notice.error")
         body = f'<p class="not-verified" role="alert">✗ {t("verdict.not_verified")}</p><p>{escape(why)}</p><p>{t("verdict.not_shown")}</p>'
         return dialog(t("verdict.title"), body, close_button())
-    names = seat_names(verdict.name)
+    names = daily_names(verdict.name)
     mine = daily_board.day_of(session.daily or daily_board.empty(), verdict.date)["mine"]
     date = short_date(verdict.date)
     headline = (
@@ -171,16 +171,8 @@ def replay(verdict, names: list) -> str:
     hands = []
     for number, hand in enumerate(verdict.hands):
         tricks = "".join(
-            f'<li><div class="trick-row">{"".join(_figure(seat, card, seat == trick.winner, names) for seat, card in trick.plays)}</div></li>'
-            for trick in hand.tricks
+            f'<li><div class="trick-row">{trick_figures(trick, names)}</div></li>' for trick in hand.tricks
         )
         summary = t("verdict.hand", number=number + 1, direction=t("passing." + hand.direction))
         hands.append(f'<details><summary>{summary}</summary><ol class="tricks">{tricks}</ol></details>')
     return "".join(hands)
-
-
-def _figure(seat: int, card: str, winner: bool, names: list) -> str:
-    return (
-        f"<figure>{card_markup(card, 'div', 'small' + (' winner' if winner else ''))}"
-        f"<figcaption>{names[seat]}</figcaption></figure>"
-    )

@@ -76,11 +76,17 @@ def seat_name(view, seat: int) -> str:
     return escape(seat_shown_name(view, seat))
 
 
-def trick_figures(view, trick) -> str:
-    """A finished trick's cards in a row, each with its player's name, the winner's marked."""
+def seat_names(view) -> list:
+    """The escaped names of every seat of ``view``."""
+    return [seat_name(view, seat) for seat in range(len(view.seats))]
+
+
+def trick_figures(trick, names: list) -> str:
+    """A finished trick's cards in a row, each with its player's name (``names``: escaped, by seat), the
+    winner's marked."""
     return "".join(
         f"<figure>{card_markup(card, 'div', 'small' + (' winner' if seat == trick.winner else ''))}"
-        f"<figcaption>{seat_name(view, seat)}</figcaption></figure>"
+        f"<figcaption>{names[seat]}</figcaption></figure>"
         for seat, card in trick.plays
     )
 

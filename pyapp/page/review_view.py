@@ -10,7 +10,7 @@ MicroPython and CPython.
 """
 
 from .i18n import decimal, has_text, t
-from .markup import SUIT_CLASS, close_button, dialog, escape, seat_name, short_card, trick_figures
+from .markup import SUIT_CLASS, close_button, dialog, escape, seat_name, seat_names, short_card, trick_figures
 
 PASS_PAGE = -1  # the review's page of the pass (the others are the tricks' numbers)
 CLOSE_TO_BEST = 0.05  # a choice this close to the best is called the best
@@ -91,7 +91,7 @@ def render_review(session) -> str:
     else:
         trick = review.tricks[page]
         heading = t("review.trick", number=page + 1, count=len(review.tricks))
-        body = f'<div class="last-trick">{trick_figures(view, trick)}</div>'
+        body = f'<div class="last-trick">{trick_figures(trick, seat_names(view))}</div>'
     body += "".join(render_decision(session, decision) for decision in decisions)
     if not decisions and page != PASS_PAGE:
         body += f'<p class="quiet">{t("review.no_choice")}</p>'

@@ -25,6 +25,7 @@ from .markup import (
     dialog,
     escape,
     seat_name,
+    seat_names,
     short_card,
     trick_figures,
 )
@@ -607,7 +608,7 @@ def render_last_trick(session) -> str:
     if not last:
         body = f"<p>{t('last.none')}</p>"
     else:
-        cards = trick_figures(view, last)
+        cards = trick_figures(last, seat_names(view))
         if last.winner is None:
             taker = t("last.cancelled")
         else:
