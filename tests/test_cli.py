@@ -75,6 +75,15 @@ class TestArena:
         with pytest.raises(SystemExit):
             main(["arena", *seats, "--playouts", "hard=many"])
 
+    def test_a_level_may_have_options_of_its_own(self, capsys):
+        seats = ("--seats", "hard,expert,basic,basic", "--deals", "1", "--playouts", "expert=40")
+        assert main(["arena", *seats, "--option", "expert.endgame=0", "--option", "hard.playouts=20"]) == 0
+        options = json.loads(capsys.readouterr().out)["options"]
+        assert level_options(options, "expert") == {"playouts": 40, "endgame": 0}
+        assert level_options(options, "hard") == {"playouts": 20}
+        with pytest.raises(SystemExit):
+            main(["arena", *seats, "--option", "endgame=0"])
+
 
 class TestBench:
     def test_json_rows_for_every_configuration(self, capsys):

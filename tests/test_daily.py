@@ -35,7 +35,9 @@ from pyapp.shared import protocol
 
 DAY = "2026-12-02"
 # The digest of DAY's game with the person played by Medium, as ENGINE_VERSION's computer players play it.
-VERSION_DIGESTS = {1: "edd5e2e9"}
+# How a payload of this version (and of the one before) begins: its first byte is the version.
+NOW, BEFORE = (base64.urlsafe_b64encode(bytes([version, 1, 0x4F])).decode()[:2] for version in (ENGINE_VERSION, 1))
+VERSION_DIGESTS = {1: "edd5e2e9", 2: "a3dc2996"}  # 2: Expert solves the last three tricks
 
 
 @cache
@@ -87,15 +89,15 @@ class TestAResultLink:
         [
             ("", "result_unreadable"),
             ("A", "result_unreadable"),
-            ("AQFP", "result_short"),
-            ("AQFPGg!NBwAAAAAwOQ", "result_unreadable"),
-            ("AQFPGgANBwAAAAAwOQ==", "result_unreadable"),  # padding is not written
-            ("AQFPGgANBwAAAAAAMDk", "result_unreadable"),  # a leading zero is not written
-            ("AQFPGgANBwAAAAAwOR", "result_unreadable"),  # stray bits
-            ("AgFPGgANBwAAAAAwOQ", "result_version"),
+            (f"{NOW}FP", "result_short"),
+            (f"{NOW}FPGg!NBwAAAAAwOQ", "result_unreadable"),
+            (f"{NOW}FPGgANBwAAAAAwOQ==", "result_unreadable"),  # padding is not written
+            (f"{NOW}FPGgANBwAAAAAAMDk", "result_unreadable"),  # a leading zero is not written
+            (f"{NOW}FPGgANBwAAAAAwOR", "result_unreadable"),  # stray bits
+            (f"{BEFORE}FPGgANBwAAAAAwOQ", "result_version"),
             ("A" * (MAX_TEXT + 1), "result_long"),
             (None, "result_unreadable"),
-            (["AQFPGgANBwAAAAAwOQ"], "result_unreadable"),
+            ([f"{NOW}FPGgANBwAAAAAwOQ"], "result_unreadable"),
         ],
     )
     def test_anything_else_is_refused_with_a_reason(self, text, code):

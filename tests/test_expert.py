@@ -119,7 +119,7 @@ class TestMoonPlan:
         assert moon_in_reach(observation)
         expert = ExpertBot(5, budget_ms=None, playouts=1600)
         estimates = expert.evaluate(observation)
-        card = expert.best(estimates)
+        card = expert.best(estimates, observation)
         assert estimates[card][0] < 3  # it expects to take (nearly) nothing: the moon, others take 26
 
     def test_no_moon_once_another_seat_has_a_point(self):

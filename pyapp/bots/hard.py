@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 
 from ..engine.cards import RANKS_PER_SUIT
+from ..engine.endgame import EndgameSolver
 from ..engine.observation import Observation
 from ..engine.playout import GREEDY, PointTable, Position, RandomPolicy, play_out
 from ..engine.rules import Rules
@@ -27,6 +28,7 @@ from .reading import read_hands
 from .sampling import DealSampler
 
 DEFAULT_BUDGET_MS = 300.0
+TIE = 1e-9  # estimates this close are the same (averages of the same whole points, summed in another order)
 
 
 def play_card(position: Position, seat: int, card: int, rules: Rules) -> None:
@@ -50,17 +52,25 @@ class HardBot(MediumBot):
         self.playouts = playouts
         self.tables: dict[Rules, PointTable] = {}
         self.last_playouts = 0
+        self.endgame = 0  # in a hand's last this many tricks, solve each sampled deal (0: never; see Expert)
 
     def choose_play(self, observation: Observation) -> int:
         """The legal card with the best average result over the sampled deals."""
         if len(observation.legal) == 1:
             return observation.legal[0]
-        return self.best(self.evaluate(observation))
+        return self.best(self.evaluate(observation), observation)
 
-    @staticmethod
-    def best(estimates: dict[int, tuple[float, float]]) -> int:
-        """The card with the best value (the second figure; ties: the lower card)."""
-        return min(estimates, key=lambda card: (estimates[card][1], card))
+    def best(self, estimates: dict[int, tuple[float, float]], observation: Observation) -> int:
+        """The card with the best value (the second figure).  On a tie (the sampled deals could not tell the
+        cards apart: the rest of the hand goes alike), Medium's judgement picks among them (it sheds A♠/K♠
+        while Q♠ is out, ducks high), else the lowest card does."""
+        low = min(value for _, value in estimates.values())
+        tied = [card for card, (_, value) in estimates.items() if value <= low + TIE]
+        if len(tied) > 1:
+            judged = MediumBot.choose_play(self, observation)
+            if judged in tied:
+                return judged
+        return min(tied)
 
     @staticmethod
     def value(added: list[int], me: int) -> float:
@@ -84,6 +94,11 @@ class HardBot(MediumBot):
         """Where the unseen cards may be: the facts, and card reading's beliefs."""
         return DealSampler(observation, read_hands(observation))
 
+    def solves(self, observation: Observation) -> bool:
+        """Whether the hand is near enough its end (:attr:`endgame`) that each sampled deal is solved
+        exactly (:mod:`pyapp.engine.endgame`) instead of played out."""
+        return bool(observation.tricks) and len(observation.hand) <= self.endgame
+
     def evaluate(
         self, observation: Observation, share: float = 1.0, policy: Callable[[Position], RandomPolicy] | None = None
     ) -> dict[int, tuple[float, float]]:
@@ -91,7 +106,8 @@ class HardBot(MediumBot):
 
         ``share`` of the budget is spent; ``policy`` gives each playout's
         policy from its position (the quick sensible one for every seat when
-        not given).  A moon is scored as the rules say; where the shooter
+        not given), or each deal is solved when the hand is near its end
+        (:meth:`solves`).  A moon is scored as the rules say; where the shooter
         chooses, as the bots would choose given the current totals.
         """
         rules = observation.rules
@@ -102,13 +118,17 @@ class HardBot(MediumBot):
         deadline = self.deadline(share)
         samples = 0
         sampler = self.sampler(observation)
+        endgame = EndgameSolver(table, observation.scores) if self.solves(observation) else None
         while True:
             deal = sampler.position(table, self.rng)
             for card in legal:
                 position = deal.copy()
                 play_card(position, me, card, rules)
-                chosen = GREEDY if policy is None else policy(position)
-                penalty, bonus = play_out(position, table, self.rng.random, None, chosen)
+                if endgame is not None:
+                    penalty, bonus = endgame.solve(position)
+                else:
+                    chosen = GREEDY if policy is None else policy(position)
+                    penalty, bonus = play_out(position, table, self.rng.random, None, chosen)
                 added = hand_score(rules, penalty, bonus, totals=observation.scores)
                 sums[card][0] += added[me]
                 sums[card][1] += self.value(added, me)

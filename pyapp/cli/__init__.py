@@ -38,6 +38,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="the thinking levels' playouts per card (deterministic): 500, or per level: hard=5650,expert=10800",
     )
+    arena.add_argument(
+        "--option",
+        type=level_option,
+        action="append",
+        default=[],
+        help="a level's own option, repeatable: expert.endgame=0 (the change to measure against its absence)",
+    )
     arena.add_argument("--budget-ms", type=float, default=None, help="Hard's time per card instead")
     arena.add_argument("--workers", type=int, default=1, help="processes to play deals in parallel")
     arena.add_argument(
@@ -66,6 +73,16 @@ def playout_budgets(text: str) -> dict:
         raise argparse.ArgumentTypeError(f"not a playout budget: {text!r} (500, or hard=5650,expert=10800)") from None
 
 
+def level_option(text: str) -> tuple[str, str, int]:
+    """``--option``: ``level.name=number``, as (level, name, number)."""
+    try:
+        key, number = text.split("=")
+        level, name = key.strip().split(".")
+        return level, name, int(number)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a level's option: {text!r} (expert.endgame=0)") from None
+
+
 def read_baseline(path: str) -> dict:
     """An earlier arena run's JSON figures."""
     try:
@@ -90,6 +107,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             options = args.playouts or {}
             if args.budget_ms:
                 options = {"budget_ms": args.budget_ms}
+            for level, name, number in args.option:
+                options.setdefault("levels", {}).setdefault(level, {})[name] = number
             baseline = read_baseline(args.baseline) if args.baseline else None  # before the long run, not after
             result = run_arena(rules, seats, args.deals, args.seed, args.workers, options)
             if baseline is not None:

@@ -28,7 +28,7 @@ from ..engine.rules import Rules
 # anything a steady computer player decides with (the bots, the playouts, the budget, the sampling, the
 # engine's rules).  A result link carries it; one of another version is not verified.  The test
 # tests/test_daily.py::test_the_engine_version_names_how_the_computer_plays fails when the play changes.
-ENGINE_VERSION = 1
+ENGINE_VERSION = 2
 RULES = Rules(hands=4)
 LEVEL = "expert"
 PERSON = 0  # the person's seat: the others are the computer's

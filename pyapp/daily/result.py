@@ -20,7 +20,7 @@ anything but a payload this module writes is refused with a
 >>> claim = Claim("2026-12-02", (26, 0, 13, 7), bytes(4), 12345)
 >>> text = result_text(claim)
 >>> text, read_result(text) == claim
-('AQFPGgANBwAAAAAwOQ', True)
+('AgFPGgANBwAAAAAwOQ', True)
 """
 
 from __future__ import annotations

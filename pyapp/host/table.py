@@ -329,7 +329,7 @@ class Table:
             raise IllegalAction(Reason("A hint is for your turn to pass or play", "hint_turn"))
         adviser = HardBot(self._advice_seed(), budget_ms=self.think_ms)
         estimates = adviser.evaluate(view)
-        best = adviser.best(estimates)
+        best = adviser.best(estimates, view)
         return {
             "points": {card_text(card): round(points, 1) for card, (points, _) in estimates.items()},
             "best": card_text(best),
