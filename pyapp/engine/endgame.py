@@ -52,7 +52,6 @@ class EndgameSolver:
         self.totals = list(totals) if totals is not None else None
         self.scores: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
         self.known: dict[tuple, Outcome] = {}  # the outcome from each trick's start searched (one solve's)
-        self.nodes = 0  # positions searched, for the benchmark
         self.bonus_out = 0
         # What a moon may leave its shooter of its penalty points: none, or minus the moon when it may subtract.
         self.moon_floor = 0 if rules.moon is MoonScoring.OTHERS_PLUS else -rules.moon_points
@@ -154,7 +153,6 @@ class EndgameSolver:
         tricks_left: int,
     ) -> Outcome:
         """The outcome of perfect play from this state (the hands are changed and put back)."""
-        self.nodes += 1
         n = self.players
         if len(trick) == n:
             trick, leader, broken, penalty, bonus, pile_penalty, pile_bonus, tricks_left = self._settled(
