@@ -53,6 +53,7 @@ class EndgameSolver:
         self.scores: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
         self.known: dict[tuple, Outcome] = {}  # the outcome from each trick's start searched (one solve's)
         self.bonus_out = 0
+        self.chosen = (-1, -1)  # the (suit, index) of the card the last position searched plays (for a line)
         # What a moon may leave its shooter of its penalty points: none, or minus the moon when it may subtract.
         self.moon_floor = 0 if rules.moon is MoonScoring.OTHERS_PLUS else -rules.moon_points
 
@@ -60,7 +61,7 @@ class EndgameSolver:
         """(penalty, bonus) per seat for the whole hand when the rest of ``position`` is played perfectly.
 
         Consumes ``position`` (pass a copy), like :func:`~pyapp.engine.playout.play_out`; ``record``, when
-        given, receives every (seat, face) of the line played (each move found by a search of its own).
+        given, receives every (seat, face) of the line played (each card found by a search of its own).
         """
         assert not position.first_trick, "the end-game search starts after the first trick"
         hands, trick, leader = position.hands, list(position.trick), position.leader
@@ -83,12 +84,9 @@ class EndgameSolver:
             if len(state[0]) == self.players:
                 state = self._settled(*state)
                 continue
-            trick, leader, broken = state[:3]
-            seat = (leader + len(trick)) % self.players
-            suit, index = min(
-                self._choices(hands, trick, seat, broken),
-                key=lambda choice: self._tried(hands, state, seat, *choice)[0][seat],
-            )
+            self._best(hands, *state)
+            seat = (state[1] + len(state[0])) % self.players
+            suit, index = self.chosen
             face = hands[seat][suit].pop(index)
             record.append((seat, face))
             state = self._after(state, seat, face)
@@ -110,15 +108,6 @@ class EndgameSolver:
             pile_bonus + self.bonus_of[face],
             tricks_left,
         )
-
-    def _tried(self, hands: list[Hand], state: tuple, seat: int, suit: int, index: int) -> Outcome:
-        """The outcome of playing ``seat``'s card at (``suit``, ``index``) in ``state``, the hands left as they were."""
-        cards = hands[seat][suit]
-        face = cards.pop(index)
-        try:
-            return self._search(hands, *self._after(state, seat, face))
-        finally:
-            cards.insert(index, face)
 
     def _settled(
         self,
@@ -193,10 +182,12 @@ class EndgameSolver:
         pile_bonus: int,
         tricks_left: int,
     ) -> Outcome:
-        """The outcome of the best card for the seat to play (the rest searched)."""
+        """The outcome of the best card for the seat to play (the rest searched); the card's (suit, index) is
+        left in :attr:`chosen`."""
         n = self.players
         seat = (leader + len(trick)) % n
         best: Outcome | None = None
+        chosen = (-1, -1)
         # The least this seat can add: what it has taken (or, while the moon is its to shoot, what the moon
         # leaves it), its bonus and the bonus still out.
         floor = (penalty[seat] if sum(penalty) > penalty[seat] else self.moon_floor) + bonus[seat] + self.bonus_out
@@ -219,10 +210,11 @@ class EndgameSolver:
             trick.pop()
             cards.insert(index, face)
             if best is None or outcome[0][seat] < best[0][seat]:
-                best = outcome
+                best, chosen = outcome, (suit, index)
                 if outcome[0][seat] <= floor:
                     break  # nothing can do better for this seat
         assert best is not None, "a seat to play always has a card"
+        self.chosen = chosen
         return best
 
     def _last_trick(
