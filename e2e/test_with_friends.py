@@ -21,6 +21,7 @@ from friends_table import (
     stand_in,
 )
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from table import ENGINE_TIMEOUT, STEP_TIMEOUT, click_and_wait, current_step, hand, hands_scored, pass_three
 
 from pyapp.engine.actions import Action
@@ -54,6 +55,29 @@ def hidden_cards(page: Page, seat: int, seed: int | str, rules: dict, hands: lis
         mine = seats_cards[view["hand_index"]] if view else everything  # (the next hand is dealt when the
         found |= {card for card in everything - mine if f'"{card}"' in shown}  # summary is read)
     return sorted(found)
+
+
+# JavaScript: how many seats' hands the reviews stored on a device cover, and whether hand [1]'s covers seat [2]
+REVIEWS_COVER = """([prefix, hand, seat]) => Object.keys(localStorage).filter(key => key.startsWith(prefix))
+    .map(key => [key.slice(prefix.length), JSON.parse(localStorage.getItem(key)).seats])
+    .reduce(([count, done], [number, seats]) =>
+        [count + seats.length, done || (number === String(hand) && seats.includes(seat))], [0, false])"""
+
+
+def reviewed(host: Page, hand: int, seat: int) -> None:
+    """Wait until the host's device has stored its thinker's review of ``seat``'s decisions in finished hand
+    ``hand``, for as long as its reviews keep coming (on a busy machine the thinker reviews every person's
+    hands in turn for minutes); fail once none has come for a while."""
+    arguments = [protocol.SAVE_REVIEW, hand, seat]
+    count, done = host.evaluate(REVIEWS_COVER, arguments)
+    while not done:
+        more = f"arguments => {{ const [count, done] = ({REVIEWS_COVER})(arguments); return done || count > {count}; }}"
+        try:
+            host.wait_for_function(more, arg=arguments, timeout=3 * ENGINE_TIMEOUT)
+        except PlaywrightTimeoutError:
+            stalled = f"no review came for {3 * ENGINE_TIMEOUT} ms ({count} seats' hands reviewed)"
+            raise AssertionError(stalled) from None
+        count, done = host.evaluate(REVIEWS_COVER, arguments)
 
 
 def tamper(friend: Page, seat: int, other_hand: list[str]) -> None:
@@ -108,8 +132,8 @@ def test_three_devices_join_with_codes_and_play_a_whole_game_each_seeing_only_th
         assert len(page.evaluate("window.received")) > 13 * count  # at least a view for every trick
         assert hidden_cards(page, seat, header["seed"], header["rules"], hands) == []  # in every hand
     cy.keyboard.press("Escape")  # the result closes to the final table
-    # Once the host's thinker has reviewed it (every person's hands in turn: minutes on a busy machine).
-    cy.click(".sheet-table .review-link[data-hand='0']", timeout=3 * ENGINE_TIMEOUT)
+    reviewed(host, hand=0, seat=3)  # by the host's thinker (every person's hands in turn)
+    cy.click(".sheet-table .review-link[data-hand='0']", timeout=STEP_TIMEOUT)  # and told to Cy's device
     cy.wait_for_selector("#dialog .review", timeout=STEP_TIMEOUT)  # the review of Cy's own decisions
     assert cy.inner_text("#dialog h2") == "Review of hand 1"
     for page in (bo, cy):  # each friend's own statistics count the game (read before Bo leaves)
