@@ -55,18 +55,16 @@ def test_two_profiles_play_the_same_deal_and_verify_each_others_result(browser, 
         other = friend.new_page()
         errors: list[str] = []
         other.on("pageerror", lambda error: errors.append(str(error)))
-        # A fresh profile opens the link: the game is replayed, the result verified and shown.
-        other.goto(link)
-        other.wait_for_selector("#dialog .verified", timeout=VERIFY_TIMEOUT)
-        assert other.locator("#dialog .tricks li").count() == 52  # every trick of the replay
-        # A tampered link is not verified, and says why.
+        # A fresh profile opens a tampered link: it is not verified, and says why.
         payload = payload_of(link)
         tampered = payload[:-2] + ("AA" if payload[-2:] != "AA" else "BB")
         other.goto(f"{server_url}?result={tampered}")
         other.wait_for_selector("#dialog .not-verified", timeout=VERIFY_TIMEOUT)
-        # The friend plays the same deal (the same cards) and sends their own result back.
+        # Then the link itself: the game is replayed, the result verified and shown.
         other.goto(link)
         other.wait_for_selector("#dialog .verified", timeout=VERIFY_TIMEOUT)
+        assert other.locator("#dialog .tricks li").count() == 52  # every trick of the replay
+        # From there the friend plays the same deal (the same cards) and sends their own result back.
         other.locator("#dialog [data-action=daily]").click()
         other.locator("#dialog [data-action=daily][data-confirmed]").click()  # (the game in progress ends)
         other.wait_for_selector(".info:has-text('4')")

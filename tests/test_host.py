@@ -455,13 +455,14 @@ class TestReviews:
         viewer = engine.host.page.seat
         other = 2 - viewer
         assert [json.loads(job)["seats"] for job in jobs] == [[viewer], [other]]  # one each, the viewer's first
-        decisions = [json.loads(run_job(job))["decisions"] for job in jobs]
-        (entry,) = engine.send(protocol.REVIEWED, review=run_job(jobs[0])).reviews
+        answers = [run_job(job) for job in jobs]
+        decisions = [json.loads(answer)["decisions"] for answer in answers]
+        (entry,) = engine.send(protocol.REVIEWED, review=answers[0]).reviews
         assert entry[1][other] is None  # the other person's: not yet (nor the computers', never reviewed)
         review = engine.send(protocol.REVIEW, hand=0).review  # ready before the other person's is computed
         assert review.decisions and {decision.seat for decision in review.decisions} == {viewer}
         assert engine.send(protocol.REVIEW, hand=0, seat=other).refusal.code == "review_pending"
-        (entry,) = engine.send(protocol.REVIEWED, review=run_job(jobs[1])).reviews
+        (entry,) = engine.send(protocol.REVIEWED, review=answers[1]).reviews
         for seat, mine in ((viewer, decisions[0]), (other, decisions[1])):
             assert {d["seat"] for d in mine} == {seat}
             assert entry[1][seat] == round(sum(lost(d) for d in mine if lost(d) >= 1), 2)
