@@ -12,6 +12,14 @@ from pyapp.host.game import Host
 from pyapp.page.storage import MemoryStore, Storage, read_saved_game
 from pyapp.shared import protocol
 
+# Seat 3 takes the first trick with AC and leads 9S; seat 0 holds KS and 4S, and seat 1's only spade is QS.
+QUEEN_BEHIND = [
+    "2C KS 4S 2D 3D 4D 5D 6D 7D 8D 9D TD JD",
+    "3C QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
+    "4C 5C 6C 7C 8C 9C TC JC QC KC KH AH QD",
+    "AC 9S 2S 3S 5S 6S 7S 8S TS JS AS KD AD",
+]
+
 
 def hand_mask(text: str, used: set[int]) -> int:
     """The ids of the written faces; a face written twice (or already used) takes the second pack's copy."""

@@ -3,7 +3,7 @@
 import random
 from dataclasses import replace
 
-from helpers import arranged, play
+from helpers import QUEEN_BEHIND, arranged, play
 
 from pyapp.bots import ExpertBot, HardBot, MediumBot
 from pyapp.bots.expert import ShooterPolicy, moon_in_reach
@@ -136,3 +136,24 @@ class TestMoonPlan:
         assert policy.discard(mine, False, True, False, random.random) == 27  # lowest without points: 3♠
         theirs = [[1, 2], [], [], []]
         assert policy.follow(theirs[0], 12, 0, False, True, False, random.random) == 2  # ducks under the 12
+
+
+class TestTimeWhereItMatters:
+    def test_a_clear_decision_takes_less_than_the_budget_and_the_same_card(self):
+        match = arranged(QUEEN_BEHIND)
+        play(match, "2C", "3C", "4C", "AC", "9S")  # KS over 9S may catch QS: 4S is clearly the card
+        view = observe(match, 0)
+        quick, whole = (
+            ExpertBot(1, budget_ms=None, playouts=2000),
+            ExpertBot(1, budget_ms=None, playouts=2000, clear_z=None),
+        )
+        assert quick.choose_play(view) == whole.choose_play(view) == parse_cards("4S")[0]
+        assert quick.last_playouts < whole.last_playouts // 2 and whole.last_playouts >= 2000
+
+    def test_cards_that_part_only_by_chance_get_the_whole_budget(self):
+        match = arranged(QUEEN_BEHIND)
+        play(match, "2C", "3C", "4C", "AC")  # seat 3 leads: among its many clean cards, no clear best one
+        view = observe(match, 3)
+        expert = ExpertBot(1, budget_ms=None, playouts=600)
+        estimates = expert.evaluate(view)
+        assert expert.last_playouts >= 600 and len(estimates) == len(view.legal)

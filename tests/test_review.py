@@ -4,7 +4,7 @@ import json
 import random
 
 import pytest
-from helpers import arranged, play
+from helpers import QUEEN_BEHIND, arranged, play
 
 from pyapp.bots import ExpertBot, MediumBot
 from pyapp.bots.review import OVER_QUEEN, PASS, Decision, lost_to_mistakes, review_decision, review_hand
@@ -15,14 +15,6 @@ from pyapp.engine.observation import observe
 from pyapp.engine.rules import PRESETS, Rules
 from pyapp.host.reviews import read_answer, review_job, run_job
 from pyapp.workers import thinker
-
-# Seat 3 takes the first trick with AC and leads 9S; seat 0 holds KS and 4S, and seat 1's only spade is QS.
-QUEEN_BEHIND = [
-    "2C KS 4S 2D 3D 4D 5D 6D 7D 8D 9D TD JD",
-    "3C QS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH",
-    "4C 5C 6C 7C 8C 9C TC JC QC KC KH AH QD",
-    "AC 9S 2S 3S 5S 6S 7S 8S TS JS AS KD AD",
-]
 
 
 def medium_hand(seed: int, rules: Rules | None = None) -> Match:
@@ -55,7 +47,7 @@ class TestDecisions:
             view = observe(replay, action.seat)
             seed = (match.seed * 1009 + 0) * 1009 + index
             if action.seat in (0, 2) and action.kind is ActionKind.PLAY and len(view.legal) > 1:
-                estimates = ExpertBot(seed, budget_ms=None, playouts=300).evaluate(view)
+                estimates = ExpertBot(seed, budget_ms=None, playouts=300, clear_z=None).evaluate(view)
                 expected.append((action.seat, action.cards, sorted(points for points, _ in estimates.values())))
             replay.apply(action)
         plays = [(d.seat, d.made, [points for _, points in d.choices]) for d in decisions if d.trick != PASS]

@@ -8,7 +8,8 @@ sensible policy for every seat (one that also stops moons); the card with the be
 The same deals are used for every card, so the comparison is fair and its
 noise small.  Anytime: it stops at its budget, milliseconds for the page or
 a number of playouts (deterministic: the same seed and observation give the
-same card, as the tests and the arena need).  Passing and the moon choice
+same card, as the tests and the arena need), or, given :attr:`HardBot.clear_z`
+(Expert), sooner on a clear decision (:func:`clear_lead`).  Passing and the moon choice
 use the Medium player's judgement.
 """
 
@@ -29,6 +30,36 @@ from .sampling import DealSampler
 
 DEFAULT_BUDGET_MS = 300.0
 TIE = 1e-9  # estimates this close are the same (averages of the same whole points, summed in another order)
+# A decision may be found clear (see clear_lead) once this share of its budget is spent, and again after each
+# further CLEAR_EVERY of it.
+CLEAR_FROM = 0.25
+CLEAR_EVERY = 0.125
+CLEAR_SAMPLES = 8  # and once it has this many sampled deals
+
+
+def clear_lead(values: list[list[float]], z: float) -> bool:
+    """Whether one choice is clearly the best: ``values`` holds each choice's value (lower is better) in
+    each sampled deal so far, the same deals for every choice; the one with the lowest average is ahead of
+    every other by ``z`` standard errors of their difference deal by deal, or alike in every deal so far
+    (touching cards: more deals would not part them).
+
+    >>> clear_lead([[0] * 8, [13] * 7 + [0]], 3), clear_lead([[0, 13] * 4, [13, 0] * 4], 3)
+    (True, False)
+    >>> clear_lead([[0] * 8, [0] * 8], 3), clear_lead([[0] * 7, [13] * 7], 3)  # alike; too few deals
+    (True, False)
+    """
+    samples = len(values[0])
+    if samples < CLEAR_SAMPLES:
+        return False
+    means = [sum(choice) / samples for choice in values]
+    lead = values[means.index(min(means))]
+    for choice in values:
+        differences = [mine - best for mine, best in zip(choice, lead, strict=True)]
+        mean = sum(differences) / samples
+        spread = sum((difference - mean) ** 2 for difference in differences) / (samples - 1)
+        if spread and mean < z * (spread / samples) ** 0.5:  # (no spread: the lead, alike, or always worse)
+            return False
+    return True
 
 
 def play_card(position: Position, seat: int, card: int, rules: Rules) -> None:
@@ -53,6 +84,7 @@ class HardBot(MediumBot):
         self.tables: dict[Rules, PointTable] = {}
         self.last_playouts = 0
         self.endgame = 0  # in a hand's last this many tricks, solve each sampled deal (0: never; see Expert)
+        self.clear_z: float | None = None  # stop early on a clear decision (clear_lead; None: never; see Expert)
 
     def choose_play(self, observation: Observation) -> int:
         """The legal card with the best average result over the sampled deals."""
@@ -83,12 +115,19 @@ class HardBot(MediumBot):
         """When ``share`` of the time budget is up (``time.perf_counter()``; now when there is none)."""
         return time.perf_counter() + (self.budget_ms or 0) * share / 1000
 
+    def progress(self, playouts: int, deadline: float, share: float = 1.0) -> float:
+        """How much of ``share`` of the budget thinking has spent (1 or more: all of it): ``playouts``
+        against a playout budget, or, without one, the time until the ``deadline``."""
+        if self.playouts is not None:
+            budget = self.playouts * share
+            return playouts / budget if budget else 1.0
+        budget = (self.budget_ms or 0) * share / 1000
+        return 1 - (deadline - time.perf_counter()) / budget if budget else 1.0
+
     def spent(self, playouts: int, deadline: float, share: float = 1.0) -> bool:
         """Whether thinking is done: ``playouts`` reach ``share`` of a playout budget, or, without
         one, the ``deadline`` has passed."""
-        if self.playouts is not None:
-            return playouts >= self.playouts * share
-        return time.perf_counter() >= deadline
+        return self.progress(playouts, deadline, share) >= 1
 
     def sampler(self, observation: Observation) -> DealSampler:
         """Where the unseen cards may be: the facts, and card reading's beliefs."""
@@ -104,11 +143,13 @@ class HardBot(MediumBot):
     ) -> dict[int, tuple[float, float]]:
         """For each legal card: (expected points this hand, expected :meth:`value`).
 
-        ``share`` of the budget is spent; ``policy`` gives each playout's
-        policy from its position (the quick sensible one for every seat when
-        not given), or each deal is solved when the hand is near its end
-        (:meth:`solves`).  A moon is scored as the rules say; where the shooter
-        chooses, as the bots would choose given the current totals.
+        ``share`` of the budget is spent, or less when :attr:`clear_z` finds
+        the decision clear (:func:`clear_lead`) on the way; ``policy`` gives
+        each playout's policy from its position (the quick sensible one for
+        every seat when not given), or each deal is solved when the hand is
+        near its end (:meth:`solves`).  A moon is scored as the rules say;
+        where the shooter chooses, as the bots would choose given the current
+        totals.
         """
         rules = observation.rules
         table = self.tables.setdefault(rules, PointTable(rules))
@@ -119,9 +160,11 @@ class HardBot(MediumBot):
         samples = 0
         sampler = self.sampler(observation)
         endgame = EndgameSolver(table, observation.scores) if self.solves(observation) else None
+        values: list[list[float]] | None = [[] for _ in legal] if self.clear_z else None  # per card, per deal
+        check = CLEAR_FROM
         while True:
             deal = sampler.position(table, self.rng)
-            for card in legal:
+            for index, card in enumerate(legal):
                 position = deal.copy()
                 play_card(position, me, card, rules)
                 if endgame is not None:
@@ -130,10 +173,18 @@ class HardBot(MediumBot):
                     chosen = GREEDY if policy is None else policy(position)
                     penalty, bonus = play_out(position, table, self.rng.random, None, chosen)
                 added = hand_score(rules, penalty, bonus, totals=observation.scores)
+                worth = self.value(added, me)
                 sums[card][0] += added[me]
-                sums[card][1] += self.value(added, me)
+                sums[card][1] += worth
+                if values is not None:
+                    values[index].append(worth)
             samples += 1
-            if self.spent(samples * len(legal), deadline, share):
+            done = self.progress(samples * len(legal), deadline, share)
+            if done >= 1:
                 break
+            if values is not None and done >= check:
+                if clear_lead(values, self.clear_z):
+                    break
+                check = done + CLEAR_EVERY
         self.last_playouts = samples * len(legal)
         return {card: (total / samples, relative / samples) for card, (total, relative) in sums.items()}

@@ -112,7 +112,7 @@ def review_hand(
 
 def review_decision(observation: Observation, made: tuple[int, ...], seed: int, playouts: int) -> Decision:
     """The review of one decision: ``made`` (faces) against every choice the observation offered."""
-    judge = ExpertBot(seed, budget_ms=None, playouts=playouts)
+    judge = ExpertBot(seed, budget_ms=None, playouts=playouts, clear_z=None)  # every choice to the full budget
     if observation.phase is Phase.PASS:  # the candidates Expert plays out, and the pass made
         made = tuple(sorted(made))
         estimates = judge.evaluate_pass(observation, also=(made,))
