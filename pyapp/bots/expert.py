@@ -106,6 +106,10 @@ class ExpertBot(HardBot):
         chosen = shoot if shoot is not None and _lowest(shoot) < _lowest(safe) else safe
         return {card: values for (card,), values in chosen.estimates.items()}
 
+    def think(self, observation: Observation) -> dict[int, tuple[float, float]]:
+        """This decision's estimates: :meth:`evaluate`, which draws the decision's seed for its parts."""
+        return self.evaluate(observation)
+
     def choose_pass(self, observation: Observation) -> list[int]:
         """The candidate pass with the fewest expected points over played-out deals."""
         return list(min(self.evaluate_pass(observation).items(), key=lambda item: (item[1], item[0]))[0])

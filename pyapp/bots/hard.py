@@ -15,6 +15,7 @@ use the Medium player's judgement.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 
@@ -90,7 +91,13 @@ class HardBot(MediumBot):
         """The legal card with the best average result over the sampled deals."""
         if len(observation.legal) == 1:
             return observation.legal[0]
-        return self.best(self.evaluate(observation), observation)
+        return self.best(self.think(observation), observation)
+
+    def think(self, observation: Observation) -> dict[int, tuple[float, float]]:
+        """This decision's estimates (:meth:`evaluate`), sampled from a generator of its own seeded by one
+        draw of the bot's: a change that alters one decision's thinking leaves the later decisions' sampled
+        deals alone, so arena runs before and after it stay paired."""
+        return self.evaluate(observation, rng=random.Random(self.rng.getrandbits(32)))
 
     def best(self, estimates: dict[int, tuple[float, float]], observation: Observation) -> int:
         """The card with the best value (the second figure).  On a tie (the sampled deals could not tell the
@@ -139,7 +146,11 @@ class HardBot(MediumBot):
         return bool(observation.tricks) and len(observation.hand) <= self.endgame
 
     def evaluate(
-        self, observation: Observation, share: float = 1.0, policy: Callable[[Position], RandomPolicy] | None = None
+        self,
+        observation: Observation,
+        share: float = 1.0,
+        policy: Callable[[Position], RandomPolicy] | None = None,
+        rng: random.Random | None = None,
     ) -> dict[int, tuple[float, float]]:
         """For each legal card: (expected points this hand, expected :meth:`value`).
 
@@ -147,10 +158,12 @@ class HardBot(MediumBot):
         the decision clear (:func:`clear_lead`) on the way; ``policy`` gives
         each playout's policy from its position (the quick sensible one for
         every seat when not given), or each deal is solved when the hand is
-        near its end (:meth:`solves`).  A moon is scored as the rules say;
-        where the shooter chooses, as the bots would choose given the current
-        totals.
+        near its end (:meth:`solves`); the deals and playouts draw from
+        ``rng`` (the bot's own generator when not given).  A moon is scored
+        as the rules say; where the shooter chooses, as the bots would choose
+        given the current totals.
         """
+        rng = rng or self.rng
         rules = observation.rules
         table = self.tables.setdefault(rules, PointTable(rules))
         me = observation.seat
@@ -163,7 +176,7 @@ class HardBot(MediumBot):
         values: list[list[float]] | None = [[] for _ in legal] if self.clear_z else None  # per card, per deal
         check = CLEAR_FROM
         while True:
-            deal = sampler.position(table, self.rng)
+            deal = sampler.position(table, rng)
             for index, card in enumerate(legal):
                 position = deal.copy()
                 play_card(position, me, card, rules)
@@ -171,7 +184,7 @@ class HardBot(MediumBot):
                     penalty, bonus = endgame.solve(position)
                 else:
                     chosen = GREEDY if policy is None else policy(position)
-                    penalty, bonus = play_out(position, table, self.rng.random, None, chosen)
+                    penalty, bonus = play_out(position, table, rng.random, None, chosen)
                 added = hand_score(rules, penalty, bonus, totals=observation.scores)
                 worth = self.value(added, me)
                 sums[card][0] += added[me]
