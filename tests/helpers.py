@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 from pyapp.engine.actions import Action
@@ -9,6 +10,7 @@ from pyapp.engine.cards import FACES, parse_cards
 from pyapp.engine.match import Match, Phase
 from pyapp.engine.rules import CARDS_PASSED, Rules
 from pyapp.host.game import Host
+from pyapp.host.reviews import run_job
 from pyapp.page.storage import MemoryStore, Storage, read_saved_game
 from pyapp.shared import protocol
 
@@ -19,6 +21,13 @@ QUEEN_BEHIND = [
     "4C 5C 6C 7C 8C 9C TC JC QC KC KH AH QD",
     "AC 9S 2S 3S 5S 6S 7S 8S TS JS AS KD AD",
 ]
+
+QUICK_REVIEW = 20  # a decision's playouts in a review whose test is where it goes, not what it finds
+
+
+def quick_review(job: str) -> str:
+    """The answer a thinker gives to the review ``job``, on :data:`QUICK_REVIEW` playouts a decision."""
+    return run_job(dict(json.loads(job), playouts=QUICK_REVIEW))
 
 
 def hand_mask(text: str, used: set[int]) -> int:

@@ -6,9 +6,10 @@ import json
 import threading
 from types import SimpleNamespace
 
+from helpers import quick_review
+
 from pyapp.host.catalog import catalog
 from pyapp.host.game import Host
-from pyapp.host.reviews import run_job
 from pyapp.page import controller as controller_module
 from pyapp.page import view
 from pyapp.page.client import EngineClient, ThinkerClient
@@ -100,7 +101,7 @@ class Thinker:
     async def handle(self, text: str) -> str:
         self.jobs.append(text)
         await self.gate.wait()
-        return run_job(text)
+        return quick_review(text)
 
 
 def page(store: MemoryStore, thinker: Thinker | None = None) -> tuple:

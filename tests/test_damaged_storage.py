@@ -14,13 +14,12 @@ import json
 from functools import cache
 
 import pytest
-from helpers import Engine
+from helpers import Engine, quick_review
 from test_controller import Actuator, Worker, dealt, fetch_language, run_async
 from test_web_view import QuotaStore
 
 from pyapp.host.catalog import catalog
 from pyapp.host.game import Host
-from pyapp.host.reviews import run_job
 from pyapp.page import coach, daily_board, player_stats
 from pyapp.page.client import EngineClient
 from pyapp.page.controller import Controller
@@ -84,7 +83,7 @@ def walked() -> tuple[dict[str, str], str]:
         answer = engine.step(answer)
         jobs += answer.jobs
     (job,) = jobs
-    engine.send(protocol.REVIEWED, review=run_job(dict(json.loads(job), playouts=2)))  # (a quick review)
+    engine.send(protocol.REVIEWED, review=quick_review(job))
     answer = engine.send(protocol.READ_ON)
     store = dict(engine.store)
     store[VIEW_KEY] = json.dumps(answer.raw_view)

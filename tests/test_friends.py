@@ -6,13 +6,12 @@ import random
 from unittest import mock
 
 import pytest
-from helpers import Engine
+from helpers import Engine, quick_review
 
 from pyapp.engine.cards import card_text, cards_in, face_of
 from pyapp.engine.match import Phase
 from pyapp.engine.rng import chance_number, is_secret
 from pyapp.host.friends import BURST, MAX_FRIEND_MESSAGE, STAND_IN_MS, Friends
-from pyapp.host.reviews import run_job
 from pyapp.page.guest import GuestClient
 from pyapp.shared import protocol
 
@@ -288,7 +287,7 @@ class TestRefusals:
             jobs += table.host.jobs
         assert [json.loads(job)["seats"] for job in jobs][:2] == [[0], [1]]  # one job each person, the host's first
         for job in jobs:
-            table.send(protocol.REVIEWED, review=run_job(job))
+            table.send(protocol.REVIEWED, review=quick_review(job))
         table.send(protocol.CONFIGURE, settings={"speed": "fast"})  # (any change: the friends hear of it)
         table.say(1, protocol.READ_ON)
         entries = [entry for answer in table.devices[1].answers for entry in answer.reviews]

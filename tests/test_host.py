@@ -6,14 +6,13 @@ import random
 from pathlib import Path
 
 import pytest
-from helpers import Engine
+from helpers import Engine, quick_review
 
 from pyapp.engine.cards import card_text, cards_in, face_of
 from pyapp.engine.rng import is_name, is_secret
 from pyapp.host.catalog import catalog
 from pyapp.host.game import Host
 from pyapp.host.page_intents import HANDLERS
-from pyapp.host.reviews import run_job
 from pyapp.host.table import Table
 from pyapp.shared import protocol
 
@@ -102,7 +101,7 @@ class TestProtocol:
             check(data, protocol.Answer)
         # A hand's review: its job run as the thinker worker runs it, the answer taken, the review shown.
         job = jobs[0]
-        reviewed = raw(engine, protocol.REVIEWED, review=run_job(job))
+        reviewed = raw(engine, protocol.REVIEWED, review=quick_review(job))
         assert reviewed["view"] is None and reviewed["reviews"]
         texts = [reviewed, raw(engine, protocol.REVIEW, hand=json.loads(job)["hand"])]
         whole = [*texts, json.loads(engine.host.handle(protocol.message(protocol.UNDO)))]
@@ -284,7 +283,7 @@ class TestWhatHappensNext:
         assert reloaded.host.table.played_for == table.played_for  # kept with the finished hand's record
         (job,) = loaded.jobs  # the last hand's review comes by itself
         assert json.loads(job)["played_for"] == sorted(table.played_for)
-        tricks = [decision["trick"] for decision in json.loads(run_job(job))["decisions"]]
+        tricks = [decision["trick"] for decision in json.loads(quick_review(job))["decisions"]]
         assert tricks and max(tricks) < 2  # the person chose up to the third trick; the computer played on
 
     def test_a_damaged_record_of_the_cards_played_for_a_person_costs_only_that_record(self):
@@ -455,7 +454,7 @@ class TestReviews:
         viewer = engine.host.page.seat
         other = 2 - viewer
         assert [json.loads(job)["seats"] for job in jobs] == [[viewer], [other]]  # one each, the viewer's first
-        answers = [run_job(job) for job in jobs]
+        answers = [quick_review(job) for job in jobs]
         decisions = [json.loads(answer)["decisions"] for answer in answers]
         (entry,) = engine.send(protocol.REVIEWED, review=answers[0]).reviews
         assert entry[1][other] is None  # the other person's: not yet (nor the computers', never reviewed)
@@ -473,7 +472,7 @@ class TestReviews:
         engine = Engine(speed="instant")
         seats = [{"name": "Ann", "bot": None}, {"name": "", "bot": "basic"}, {"name": "Bo", "bot": None}, SEATS[1]]
         for job in self.first_hand(engine, seats):
-            engine.send(protocol.REVIEWED, review=run_job(job))
+            engine.send(protocol.REVIEWED, review=quick_review(job))
         for seat in (0, 2):
             review = engine.send(protocol.REVIEW, hand=0, seat=seat).review
             assert review.decisions and {decision.seat for decision in review.decisions} == {seat}
@@ -487,7 +486,7 @@ class TestReviews:
         assert len(jobs) == 1 and json.loads(jobs[0])["seats"] == [0]
         assert not engine.send(protocol.COLLECT).jobs  # given once
         turn = engine.host.page.turn
-        reviewed = engine.send(protocol.REVIEWED, review=run_job(jobs[0]))
+        reviewed = engine.send(protocol.REVIEWED, review=quick_review(jobs[0]))
         assert reviewed.ok and reviewed.view is None and engine.host.page.turn == turn  # the table's timers stand
         assert [hand for hand, _ in reviewed.reviews] == [0] and protocol.review_key(0) in engine.store
         shown = engine.send(protocol.REVIEW, hand=0).review
@@ -512,7 +511,7 @@ class TestReviews:
     def test_a_damaged_or_foreign_review_is_not_kept(self):
         engine = Engine(speed="instant")
         jobs = self.first_hand(engine)
-        review = json.loads(run_job(jobs[0]))
+        review = json.loads(quick_review(jobs[0]))
         foreign = engine.send(protocol.REVIEWED, review=json.dumps(dict(review, game=review["game"] + 1)))
         assert foreign.refusal.code == "review_unusable" and foreign.view is None
         engine.send(protocol.REVIEWED, review=json.dumps(review))
@@ -523,7 +522,7 @@ class TestReviews:
     def test_a_new_game_forgets_the_last_games_reviews(self):
         engine = Engine(speed="instant")
         jobs = self.first_hand(engine)
-        engine.send(protocol.REVIEWED, review=run_job(jobs[0]))
+        engine.send(protocol.REVIEWED, review=quick_review(jobs[0]))
         engine.send(protocol.READ_ON)
         fresh = engine.send(protocol.START, options={"seats": SEATS, "seed": 12}, stored_hands=1)
         assert fresh.reviews_reset and fresh.reviews == [] and protocol.review_key(0) not in engine.store
