@@ -137,8 +137,8 @@ def crowd(seats: int) -> str:
 def reopen_crowded(page, server_url, seats: int) -> None:
     """The page opened again in the same profile (the engine restored from its snapshot) on a stored game of
     ``seats`` players in place of everything stored (the page writes only when it answers, and it waits
-    for the person)."""
-    page.evaluate(f"() => {{ localStorage.clear(); {INSTANT}; {crowd(seats)} }}")
+    for the person; the profile's own script stores the settings again as the page opens)."""
+    page.evaluate(f"() => {{ localStorage.clear(); {crowd(seats)} }}")
     open_game(page, server_url)
 
 
