@@ -16,6 +16,15 @@
    has not answered its part within HELPER_LIMIT_MS, is dropped (its part is thought here) and the later
    decisions are thought on the helpers left.
 
+   The computers' decisions are also thought before the page asks for them (foresee): after each answer,
+   the engine names the jobs of the next computer decision thought in parts, and they are started at once.
+   The decision due now (the page shows the last card a while first) is laid out as when asked for, its
+   first part here; the one after a person's card, guessed (the card Medium would play), in a part on each
+   free helper only, so that this worker answers the person's card at once. When the page asks for a
+   decision whose jobs are those foreseen, their answers are taken; any other decision is thought as
+   usual, on this worker and the helpers not still busy with a guess that did not come true (fewer parts,
+   not a longer wait).
+
    Started with the name "thinker", the same script runs a thinker instead (pyapp/workers/thinker.py): a
    hand review or a part of an Expert's decision, one job (JSON text) in, its result out, the same way. */
 
@@ -39,6 +48,7 @@ let unanswered = 0;
 let idle = null; // the timer of the idle work, which is done once
 let idleDone = self.name === "thinker"; // (a thinker has none)
 const early = []; // messages that came before the engine was up (the page waits for "ready", but still)
+let foreseen = null; // {jobs, here, answers (promises)}: the next computer decision, thought before it is asked for
 
 const parts = () => 1 + helpers.filter((helper) => helper.worker).length;
 
@@ -54,7 +64,7 @@ function drop(helper, error) {
 function startHelpers() {
   const wanted = Math.min(cores, MOST_PARTS) - 1;
   while (helpers.length < wanted) {
-    const helper = { worker: null, failed: false };
+    const helper = { worker: null, failed: false, busy: 0 };
     startWorker(new URL(import.meta.url), "thinker").then(
       (worker) => {
         helper.worker = worker;
@@ -72,29 +82,77 @@ async function partOn(helper, job) {
   const late = new Promise((_, reject) => {
     alarm = setTimeout(() => reject(new Error(`no answer within ${HELPER_LIMIT_MS} ms`)), HELPER_LIMIT_MS);
   });
+  helper.busy += 1;
   try {
     return await Promise.race([helper.worker.handle(job), late]);
   } catch (error) {
     drop(helper, error);
     return python.think(job);
   } finally {
+    helper.busy -= 1;
     clearTimeout(alarm);
   }
 }
 
-/* The intent's answer: thinking first, on this worker and the ready helpers at once, when asked for. */
+/* The helpers that are ready and not thinking (a part thought ahead for a decision that did not come). */
+const freeHelpers = () => helpers.filter((helper) => helper.worker && !helper.busy);
+
+/* A decision's jobs thought now, one a worker: the first here when `here`, the others (else all) on
+   `workers` (here when there are too few); their answers as promises, in the jobs' order. */
+function thinkParts(jobs, here, workers) {
+  const on = (worker, job) => (worker ? partOn(worker, job) : Promise.resolve(python.think(job))); // (none: here)
+  const pending = (here ? jobs.slice(1) : jobs).map((job, index) => on(workers[index], job));
+  return here ? [Promise.resolve(python.think(jobs[0])), ...pending] : pending;
+}
+
+const sameJobs = (one, other) => one.length === other.length && one.every((job, index) => job === other[index]);
+const takesForeseen = (result) => sameJobs(foreseen.jobs, JSON.parse(result).think);
+
+/* The answers (a promise of them) of the decision thought ahead when these are its jobs, else null. */
+function takeForeseen(jobs) {
+  if (!foreseen || !sameJobs(foreseen.jobs, jobs)) return null;
+  const { answers, here } = foreseen;
+  foreseen = null;
+  console.debug(`Engine: a decision thought ahead is taken (${here ? "due" : "after a likely card"})`); // (read by e2e)
+  return Promise.all(answers);
+}
+
+/* The engine's answer to `text`, its parts laid out as `parts` and `here` (see thinkParts). */
+function handleAs(text, parts, here) {
+  python.set_parts(parts, here);
+  return python.handle(text);
+}
+
+/* The intent's answer: a decision's thinking first, as thought ahead when it was, else on this worker and
+   the free helpers at once. The decision thought ahead is tried first as its parts were laid out. */
 async function answerOf(text) {
-  const ready = helpers.filter((helper) => helper.worker);
-  python.set_parts(1 + ready.length);
-  let result = python.handle(text);
+  const free = freeHelpers();
+  let here = foreseen ? foreseen.here : true;
+  let result = foreseen ? handleAs(text, foreseen.jobs.length, here) : null;
+  if (result === null || (result.startsWith(THINKING) && !takesForeseen(result))) {
+    here = true;
+    result = handleAs(text, 1 + free.length, here);
+  }
   while (result.startsWith(THINKING)) {
-    const [own, ...others] = JSON.parse(result).think;
-    const pending = others.map((job, index) => partOn(ready[index], job));
-    const first = python.think(own);
-    result = python.resume(JSON.stringify([first, ...(await Promise.all(pending))]));
+    const jobs = JSON.parse(result).think;
+    const answers = await (takeForeseen(jobs) || Promise.all(thinkParts(jobs, here, free)));
+    result = python.resume(JSON.stringify(answers));
   }
   if (python.helpers_wanted()) startHelpers();
   return result;
+}
+
+/* After an answer: the next computer decision thought in parts before the page asks for it. One due now is
+   laid out as when asked for; one after the person's card (guessed) is thought on the free helpers only. */
+function foresee() {
+  if (foreseen && !sameJobs(foreseen.jobs, JSON.parse(python.foresee(foreseen.jobs.length, foreseen.here)))) {
+    foreseen = null; // not what comes next (its helpers finish their parts, busy till then)
+  }
+  const free = freeHelpers();
+  if (foreseen || !free.length) return;
+  const here = python.decision_due(); // (else the decision after a person's card)
+  const jobs = JSON.parse(python.foresee(here ? 1 + free.length : free.length, here));
+  if (jobs.length) foreseen = { jobs, here, answers: thinkParts(jobs, here, free) };
 }
 
 async function answer({ id, text }) {
@@ -102,6 +160,13 @@ async function answer({ id, text }) {
     postMessage({ id, answer: await answerOf(text) });
   } catch (error) {
     postMessage({ id, error: String(error) });
+    return;
+  }
+  try {
+    foresee();
+  } catch (error) {
+    foreseen = null;
+    console.warn("Engine: the next decision could not be thought ahead:", error); // it is thought when asked
   }
 }
 

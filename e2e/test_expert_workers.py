@@ -1,4 +1,5 @@
-"""Expert thinks on every core: helper workers started for an Expert seat, the game played on with them."""
+"""Expert thinks on every core: helper workers started for an Expert seat, the game played on with them, the
+computers' next decisions thought ahead on them."""
 
 from __future__ import annotations
 
@@ -52,13 +53,19 @@ def test_an_expert_seat_thinks_on_two_workers_where_there_are_two_cores(context,
     open_game(page, server_url)
     wait_for_the_helper(page, lines)
     started = len(decisions(page))
-    for _ in range(200):  # play on until computers have chosen among several cards with the helper's help
+    for _ in range(200):  # play on until computers have chosen among several cards with the helper's help,
         thought = [d for d in decisions(page)[started:] if d["choices"] > 1 and d["seat"] > 0]
-        if len(thought) >= 2:
+        if len(thought) >= 2 and ahead(lines):  # one of them thought before the page asked for it
             break
         take_turn(page)
     assert thought and all(d["playouts"] > 0 for d in thought), json.dumps(decisions(page))
+    assert ahead(lines), lines
     assert errors == []
+
+
+def ahead(lines: list[str]) -> list[str]:
+    """The engine's worker's words (``lines``) on decisions due now that were thought ahead."""
+    return [line for line in lines if "a decision thought ahead is taken (due)" in line]
 
 
 def test_one_core_starts_no_helper(context, server_url):

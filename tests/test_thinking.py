@@ -9,6 +9,7 @@ from helpers import Engine, arranged, play, random_state
 from pyapp.bots import ExpertBot
 from pyapp.bots.expert import moon_in_reach
 from pyapp.bots.pool import LocalPool
+from pyapp.engine.cards import card_text
 from pyapp.engine.match import Match, Phase
 from pyapp.engine.observation import observe
 from pyapp.engine.rules import PRESETS, Rules
@@ -99,6 +100,58 @@ class TestTheEngineWorker:
         answers = [worker.think(job) for job in asked["think"]]
         done = protocol.read_answer(worker.resume(json.dumps(answers)))
         assert done.ok and done.view.turn == turn + 1 and done.view.last_decision["playouts"] > 0
+
+    def test_the_next_decision_is_foreseen_with_the_very_jobs_it_asks_for(self, monkeypatch):
+        engine = Engine(speed="instant", think_ms=20)
+        monkeypatch.setattr(worker, "host", engine.host)
+        monkeypatch.setattr(worker, "foreseen", [])
+        seats = [{"name": "", "bot": None}] + [{"name": "", "bot": "expert"}] * 3
+        answer = engine.start(seats, 8)
+        table = engine.host.table
+        checked = {True: 0, False: 0}  # foreseen decisions asked for: due at once, after a guessed card
+        for _ in range(400):
+            due = worker.decision_due()
+            layout = (2, True) if due else (1, False)  # two cores: this worker and a helper, or the helper alone
+            before = (json.dumps(table.to_document()), [bot.rng.getstate() for bot in table.bots if bot])
+            jobs = json.loads(worker.foresee(*layout))
+            assert before == (json.dumps(table.to_document()), [bot.rng.getstate() for bot in table.bots if bot])
+            assert all(json.loads(job)["parts"] == layout[0] for job in jobs)
+            view = answer.view
+            if view.step == protocol.STEP_PLAY and view.after_ms is None:  # the person plays as Medium would
+                card = card_text(table.medium_choice(view.seat).card)
+                text = worker.handle(protocol.message(protocol.PLAY, seat=view.seat, card=card))
+                assert not due and not text.startswith('{"think":')  # the person's card is answered at once
+                answer = protocol.read_answer(text)
+                assert answer.ok
+                if not jobs:  # the person leads next, or the computer has one card to play
+                    continue
+                assert json.loads(worker.foresee(*layout)) == jobs  # what was foreseen still comes next
+                text = worker.handle(protocol.message(protocol.CONTINUE, turn=answer.view.turn))
+            elif view.step == protocol.STEP_BOT:
+                text = worker.handle(protocol.message(protocol.CONTINUE, turn=view.turn))
+            else:
+                answer = engine.step(answer)
+                continue
+            if text.startswith('{"think":'):
+                assert jobs == json.loads(text)["think"], "a computer's decision that was not foreseen"
+                checked[due] += 1
+                text = worker.resume(json.dumps([worker.think(job) for job in jobs]))
+            answer = protocol.read_answer(text)
+            assert answer.ok
+            if min(checked.values()) >= 3:
+                break
+        assert min(checked.values()) >= 3, checked
+
+    def test_nothing_is_foreseen_without_helpers_nor_for_other_levels(self, monkeypatch):
+        for level, layout in (("expert", (1, True)), ("hard", (2, True)), ("hard", (1, False))):
+            engine = Engine(speed="instant", think_ms=20)
+            monkeypatch.setattr(worker, "host", engine.host)
+            monkeypatch.setattr(worker, "foreseen", [])
+            answer = engine.start([{"name": "", "bot": None}] + [{"name": "", "bot": level}] * 3, 8)
+            for _ in range(60):
+                assert json.loads(worker.foresee(*layout)) == []
+                worker.set_parts(1)
+                answer = engine.step(answer)
 
     def test_a_game_without_an_expert_starts_no_helpers(self):
         engine = Engine()

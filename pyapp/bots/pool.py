@@ -79,6 +79,11 @@ class LocalPool:
     def __init__(self, parts: int = 1) -> None:
         self.parts = parts
 
+    @property
+    def elsewhere(self) -> bool:
+        """Whether its parts are thought on other workers first (here: no, every part is thought here)."""
+        return False
+
     def shares(self, bot: ExpertBot, observation: Observation, kind: str, seed: int, also: tuple = ()) -> list[Part]:
         """Each part of ``bot``'s thinking on ``observation`` (``kind``: PLAY or PASS; ``also``: passes to
         estimate beside the candidates)."""

@@ -31,6 +31,7 @@ Edge cases of ``RULES.md``, and what this engine decides:
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
@@ -412,6 +413,10 @@ class Match:
     def undo_to(self, length: int) -> None:
         """Go back to the point where the history had ``length`` decisions."""
         self.__dict__.update(self._replayed(length).__dict__)
+
+    def copy(self) -> Match:
+        """A copy of this match as it stands, to try a decision on (the last trick of the hand before too)."""
+        return copy.deepcopy(self)
 
     def at_hand_end(self, hand: int) -> Match:
         """A copy of this match as it stood when the last card of hand ``hand`` was played: every trick

@@ -25,12 +25,13 @@ from ..engine.actions import Action
 from ..engine.cards import card_text
 from ..engine.claims import CLAIM_REFUSED, can_claim, play_claim
 from ..engine.match import IllegalAction, Match, Phase
-from ..engine.observation import observe
+from ..engine.observation import Observation, observe
 from ..engine.reasons import Reason
 from ..engine.rng import chance_number, is_name, is_seed, new_name, new_seed
 from ..engine.rules import Rules, RulesError
 from ..engine.save import check_header, damaged, from_document, to_document
 from ..shared.protocol import clean_name
+from .thinking import ThinkFirst
 
 FORMAT = "hearts-table"
 VERSION = 1
@@ -196,18 +197,11 @@ class Table:
         assert bot is not None
         view = observe(self.match, seats[0])
         start = self.thinking_since or time.perf_counter()
-        own = bot.pool if isinstance(bot, ExpertBot) else None
-        lent = own is not None and self.pool is not None
-        if lent:  # only here: its thinking may have to be done elsewhere first, and nothing has changed yet
-            bot.pool = self.pool.fixed(PARTS) if self.steady else self.pool
         try:
-            action = bot.decide(view)
+            action = self._decide(bot, view)
         except BaseException:
             self.thinking_since = start  # to be thought elsewhere first: its time counts from this try
             raise
-        finally:
-            if lent:
-                bot.pool = own
         self.thinking_since = None
         self.last_decision = {
             "seat": seats[0],
@@ -218,6 +212,54 @@ class Table:
         self.match.apply(action)
         self._after_decision()
         return True
+
+    def _decide(self, bot: Bot, view: Observation) -> Action:
+        """``bot``'s decision on ``view``: an Expert thinks with the workers the page lends (:meth:`_workers`),
+        so its thinking may have to be done elsewhere first (:class:`ThinkFirst`, before anything changed)."""
+        own = bot.pool if isinstance(bot, ExpertBot) else None
+        workers = self._workers()
+        if own is None or workers is None:
+            return bot.decide(view)
+        bot.pool = workers
+        try:
+            return bot.decide(view)
+        finally:
+            bot.pool = own
+
+    def _workers(self) -> LocalPool | None:
+        """The workers lent to an Expert seat for its turn: the page's (a steady table's in its fixed parts)."""
+        if self.pool is None:
+            return None
+        return self.pool.fixed(PARTS) if self.steady else self.pool
+
+    def foreseen_jobs(self) -> list[str]:
+        """The jobs of the next computer decision thought on other workers, to be thought before the page
+        asks for it: the decision due now (the page shows the last card a while first), or, while one
+        person is to play, the decision after their card if it is the card Medium would play
+        (:meth:`medium_choice`).  None (``[]``) when no such decision comes next.  Nothing changes here:
+        the bot's generator is as it was, so the decision, when asked for, has these very jobs."""
+        workers = self._workers()
+        if workers is None or not workers.elsewhere or self.finishing:
+            return []
+        match = self.match
+        if not self.bots_to_act:
+            people = self.people_to_act
+            if match.phase is not Phase.PLAY or len(people) != 1:
+                return []
+            match = match.copy()
+            match.apply(self.medium_choice(people[0]))
+        seats = [seat for seat in match.to_act if self.bots[seat] is not None]
+        bot = self.bots[seats[0]] if seats and match.phase in (Phase.PASS, Phase.PLAY) else None
+        if not isinstance(bot, ExpertBot):
+            return []
+        state = bot.rng.getstate()
+        try:
+            self._decide(bot, observe(match, seats[0]))
+        except ThinkFirst as thinking:
+            return thinking.jobs
+        finally:
+            bot.rng.setstate(state)
+        return []  # a decision with nothing to think (a single legal card)
 
     def undo(self, seat: int) -> None:
         """Take back ``seat``'s last decision (and everything the computers did after it)."""
@@ -283,8 +325,12 @@ class Table:
         """The computer makes ``seat``'s decision for its person, who is away (as Medium would)."""
         self._check_person(seat)
         self.played_for.add(len(self.match.history))
-        self.match.apply(self._helper().decide(observe(self.match, seat)))
+        self.match.apply(self.medium_choice(seat))
         self._after_decision()
+
+    def medium_choice(self, seat: int) -> Action:
+        """What the computer would decide for ``seat``'s person now (:meth:`_helper`)."""
+        return self._helper().decide(observe(self.match, seat))
 
     def _helper(self) -> Bot:
         """The computer player that decides for a person (Finish, a friend away): Medium, seeded by the game."""

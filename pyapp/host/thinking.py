@@ -42,7 +42,13 @@ class WorkerPool(LocalPool):
 
     def __init__(self, parts: int = 1) -> None:
         super().__init__(parts)
+        self.here = True  # whether the engine's worker thinks a part (else every part is a helper's, even one)
         self.ready: tuple[str, list[Part]] | None = None  # the parts thought for a decision: (its first job, them)
+
+    @property
+    def elsewhere(self) -> bool:
+        """Whether a decision is thought on other workers first (:class:`ThinkFirst`): in parts, or on a helper."""
+        return self.parts > 1 or not self.here
 
     def shares(self, bot: ExpertBot, observation: Observation, kind: str, seed: int, also: tuple = ()) -> list[Part]:
         """The parts of ``bot``'s thinking: here when there is one part, else those the workers have
@@ -53,7 +59,7 @@ class WorkerPool(LocalPool):
         self, bot: ExpertBot, observation: Observation, kind: str, seed: int, parts: int, also: tuple = ()
     ) -> list[Part]:
         """:meth:`shares` in ``parts`` parts (at most :attr:`parts`: one a worker)."""
-        if parts <= 1:
+        if parts <= 1 and self.here:
             return [bot.share(observation, kind, seed, 0, 1, also)]
         jobs = [share_job(bot, observation, kind, seed, part, parts, also) for part in range(parts)]
         if self.ready is not None and self.ready[0] == jobs[0]:
@@ -77,6 +83,11 @@ class FixedParts(LocalPool):
     def __init__(self, workers: WorkerPool, parts: int) -> None:
         super().__init__(parts)
         self.workers = workers
+
+    @property
+    def elsewhere(self) -> bool:
+        """Always: it is made only when there are enough workers (:meth:`WorkerPool.fixed`)."""
+        return True
 
     def shares(self, bot: ExpertBot, observation: Observation, kind: str, seed: int, also: tuple = ()) -> list[Part]:
         """The parts, as the workers think them (:meth:`WorkerPool.split`)."""

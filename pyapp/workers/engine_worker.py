@@ -7,7 +7,9 @@ text (:class:`pyapp.shared.protocol.Answer`).  Nothing else crosses to the
 page.  When an Expert seat thinks in several parts
 (:mod:`pyapp.host.thinking`), ``handle`` answers ``{"think": [jobs]}``
 instead; the script runs the first job here (:func:`think`) and the others on
-its helpers, and :func:`resume` answers the intent.  This module is part of
+its helpers, and :func:`resume` answers the intent.  After each answer the script
+asks :func:`foresee` for the next computer decision's jobs and has them
+thought before the page asks for that decision.  This module is part of
 the engine's zip and of its memory snapshot.
 """
 
@@ -19,6 +21,7 @@ from pyapp.workers import thinker
 
 host = Host()
 waiting: list = []  # the intent whose thinking the workers are doing, and its jobs
+foreseen: list = []  # when the next decision was last foreseen (the table and its moment), and what was found
 
 
 def handle(message: str) -> str:
@@ -42,9 +45,31 @@ def think(job: str) -> str:
     return thinker.handle(job)
 
 
-def set_parts(parts: int) -> None:
-    """How many parts a decision is thought in: this worker and the helpers that are ready."""
-    host.pool.parts = parts
+def decision_due() -> bool:
+    """Whether a computer decision is due now (else, if any comes next, it comes after a person's)."""
+    return host.table is not None and bool(host.table.bots_to_act)
+
+
+def foresee(parts: int, here: bool) -> str:
+    """The jobs (a JSON list; empty: nothing to foresee) of the next computer decision thought in ``parts``
+    parts, one of them on this worker when ``here`` (else each on a helper), to think before the page asks
+    for it: the decision due now, else the one after the card the person to play is likely to play
+    (:meth:`pyapp.host.table.Table.foreseen_jobs`).  Worked out again only when the table or the parts
+    have changed: an answer that changed nothing (a friend's greeting, a hint) costs nothing more."""
+    table = host.table
+    if table is None:
+        return "[]"
+    set_parts(parts, here)
+    history = table.match.history
+    moment = (id(table), len(history), history[-1] if history else None, parts, here, table.think_ms)
+    if not foreseen or foreseen[0] != moment:
+        foreseen[:] = [moment, json.dumps(table.foreseen_jobs())]
+    return foreseen[1]
+
+
+def set_parts(parts: int, here: bool = True) -> None:
+    """How many parts a decision is thought in, and whether this worker thinks one (else each is a helper's)."""
+    host.pool.parts, host.pool.here = parts, here
 
 
 def helpers_wanted() -> bool:
