@@ -2,6 +2,8 @@
 
 import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 from helpers import Engine, arranged, play, random_state
@@ -157,6 +159,14 @@ class TestTheEngineWorker:
         engine = Engine()
         engine.start([{"name": "", "bot": None}] + [{"name": "", "bot": "hard"}] * 3, 2)
         assert not engine.host.wants_helpers
+
+
+def test_the_worker_script_calls_only_what_its_python_defines():
+    script = (Path(__file__).parent.parent / "assets" / "engine-worker.mjs").read_text()
+    called = set(re.findall(r"python\.(\w+)\(", script))
+    assert {"handle", "think", "resume", "foresee"} <= called
+    assert all(callable(getattr(worker, name, None)) for name in called), called
+    assert callable(thinker.handle)  # (a thinker's script calls only handle)
 
 
 def test_every_seat_still_plays_legally_with_parts():

@@ -21,7 +21,7 @@ from pyapp.workers import thinker
 
 host = Host()
 waiting: list = []  # the intent whose thinking the workers are doing, and its jobs
-foreseen: list = []  # when the next decision was last foreseen (the table and its moment), and what was found
+foreseen: list = []  # when the next decision was last foreseen (the table, its history, the parts), and what was
 
 
 def handle(message: str) -> str:
@@ -60,8 +60,7 @@ def foresee(parts: int, here: bool) -> str:
     if table is None:
         return "[]"
     set_parts(parts, here)
-    history = table.match.history
-    moment = (id(table), len(history), history[-1] if history else None, parts, here, table.think_ms)
+    moment = (table, tuple(table.match.history), parts, here, table.think_ms)
     if not foreseen or foreseen[0] != moment:
         foreseen[:] = [moment, json.dumps(table.foreseen_jobs())]
     return foreseen[1]
