@@ -16,12 +16,12 @@
    has not answered its part within HELPER_LIMIT_MS, is dropped (its part is thought here) and the later
    decisions are thought on the helpers left.
 
-   The computers' decisions are also thought before the page asks for them (foresee): after each answer,
-   the engine names the jobs of the next computer decision thought in parts, and they are started at once.
-   The decision due now (the page shows the last card a while first) is laid out as when asked for, its
-   first part here; the one after a person's card, guessed (the card Medium would play), in a part on each
-   free helper only, so that this worker answers the person's card at once. When the page asks for a
-   decision whose jobs are those foreseen, their answers are taken; any other decision is thought as
+   The computers' decisions are also thought before the page asks for them (foresee): once the engine is
+   idle after an answer (AHEAD_AFTER_MS), it names the jobs of the next computer decision thought in
+   parts, and they are started at once. The decision due now (the page shows the last card a while first) is laid out as when asked for, its
+   first part here; the one after a person's card, guessed (the card Medium would play), in as many parts
+   on the free helpers only, so that this worker answers the person's card at once. When the page asks
+   for a decision whose jobs are those foreseen, their answers are taken; any other decision is thought as
    usual, on this worker and the helpers not still busy with a guess that did not come true (fewer parts,
    not a longer wait).
 
@@ -39,13 +39,18 @@ const HELPER_LIMIT_MS = 30_000;
 // No message for this long after an answer: the engine is idle. Then (once) what its boot kept is stored
 // (engine-pyodide.mjs), and the page is told {idle: true} (it then has the service worker store the files).
 const IDLE_MS = 500;
+// Thinking ahead starts once no message has come for this long after an answer: the page has drawn it (the
+// thinking does not slow its drawing on a device of two cores), and a decision asked for at once (the
+// instant speed) is thought as usual.
+const AHEAD_AFTER_MS = 100;
 
 let python = null; // the entry module's functions, once Pyodide is up
 let cores = 1;
-const helpers = []; // {worker (once ready), failed}
+const helpers = []; // {worker (once ready), failed, busy (its parts being thought)}
 let queue = Promise.resolve(); // messages are answered one at a time, in order
 let unanswered = 0;
 let idle = null; // the timer of the idle work, which is done once
+let ahead = null; // the timer of thinking ahead
 let idleDone = self.name === "thinker"; // (a thinker has none)
 const early = []; // messages that came before the engine was up (the page waits for "ready", but still)
 let foreseen = null; // {jobs, here, answers (promises)}: the next computer decision, thought before it is asked for
@@ -76,8 +81,9 @@ function startHelpers() {
   }
 }
 
-/* A helper's part of a decision; if the helper fails or is too late, it is dropped and the part thought here. */
-async function partOn(helper, job) {
+/* A helper's part of a decision; if the helper fails or is too late, it is dropped and the part thought here
+   (a part thought ahead: left for the decision to think when it comes, null). */
+async function partOn(helper, job, ahead = false) {
   let alarm;
   const late = new Promise((_, reject) => {
     alarm = setTimeout(() => reject(new Error(`no answer within ${HELPER_LIMIT_MS} ms`)), HELPER_LIMIT_MS);
@@ -87,7 +93,7 @@ async function partOn(helper, job) {
     return await Promise.race([helper.worker.handle(job), late]);
   } catch (error) {
     drop(helper, error);
-    return python.think(job);
+    return ahead ? null : python.think(job);
   } finally {
     helper.busy -= 1;
     clearTimeout(alarm);
@@ -97,62 +103,64 @@ async function partOn(helper, job) {
 /* The helpers that are ready and not thinking (a part thought ahead for a decision that did not come). */
 const freeHelpers = () => helpers.filter((helper) => helper.worker && !helper.busy);
 
-/* A decision's jobs thought now, one a worker: the first here when `here`, the others (else all) on
-   `workers` (here when there are too few); their answers as promises, in the jobs' order. */
-function thinkParts(jobs, here, workers) {
-  const on = (worker, job) => (worker ? partOn(worker, job) : Promise.resolve(python.think(job))); // (none: here)
-  const pending = (here ? jobs.slice(1) : jobs).map((job, index) => on(workers[index], job));
+/* A decision's jobs thought now: the first here when `here`, the others (else all) on `workers` in turn
+   (here when there are none); their answers as promises, in the jobs' order. */
+function thinkParts(jobs, here, workers, ahead = false) {
+  const on = (worker, job) => (worker ? partOn(worker, job, ahead) : Promise.resolve(python.think(job)));
+  const pending = (here ? jobs.slice(1) : jobs).map((job, index) => on(workers[index % workers.length], job));
   return here ? [Promise.resolve(python.think(jobs[0])), ...pending] : pending;
 }
 
-const sameJobs = (one, other) => one.length === other.length && one.every((job, index) => job === other[index]);
-const takesForeseen = (result) => sameJobs(foreseen.jobs, JSON.parse(result).think);
+/* Whether `jobs` are those of the decision thought ahead. */
+const isForeseen = (jobs) =>
+  foreseen !== null && foreseen.jobs.length === jobs.length && foreseen.jobs.every((job, i) => job === jobs[i]);
 
-/* The answers (a promise of them) of the decision thought ahead when these are its jobs, else null. */
-function takeForeseen(jobs) {
-  if (!foreseen || !sameJobs(foreseen.jobs, jobs)) return null;
-  const { answers, here } = foreseen;
+/* The answers of the decision thought ahead (a part whose helper failed thought here now), taken. */
+async function takeForeseen() {
+  const { jobs, here, answers } = foreseen;
   foreseen = null;
   console.debug(`Engine: a decision thought ahead is taken (${here ? "due" : "after a likely card"})`); // (read by e2e)
-  return Promise.all(answers);
+  return (await Promise.all(answers)).map((answer, index) => answer ?? python.think(jobs[index]));
 }
 
-/* The engine's answer to `text`, its parts laid out as `parts` and `here` (see thinkParts). */
-function handleAs(text, parts, here) {
-  python.set_parts(parts, here);
+/* The engine's answer to `text`, a decision's parts laid out as `count` parts and `here` (see thinkParts). */
+function handleAs(text, count, here) {
+  python.set_parts(count, here);
   return python.handle(text);
 }
 
-/* The intent's answer: a decision's thinking first, as thought ahead when it was, else on this worker and
-   the free helpers at once. The decision thought ahead is tried first as its parts were laid out. */
+const jobsOf = (result) => (result.startsWith(THINKING) ? JSON.parse(result).think : null);
+
+/* The intent's answer: a decision's thinking first, as thought ahead when it was (tried first as its parts
+   were laid out), else on this worker and the free helpers at once. */
 async function answerOf(text) {
   const free = freeHelpers();
   let here = foreseen ? foreseen.here : true;
   let result = foreseen ? handleAs(text, foreseen.jobs.length, here) : null;
-  if (result === null || (result.startsWith(THINKING) && !takesForeseen(result))) {
+  if (result === null || (jobsOf(result) && !isForeseen(jobsOf(result)))) {
     here = true;
     result = handleAs(text, 1 + free.length, here);
   }
-  while (result.startsWith(THINKING)) {
-    const jobs = JSON.parse(result).think;
-    const answers = await (takeForeseen(jobs) || Promise.all(thinkParts(jobs, here, free)));
+  for (let jobs = jobsOf(result); jobs; jobs = jobsOf(result)) {
+    const answers = isForeseen(jobs) ? await takeForeseen() : await Promise.all(thinkParts(jobs, here, free));
     result = python.resume(JSON.stringify(answers));
   }
   if (python.helpers_wanted()) startHelpers();
   return result;
 }
 
-/* After an answer: the next computer decision thought in parts before the page asks for it. One due now is
-   laid out as when asked for; one after the person's card (guessed) is thought on the free helpers only. */
+/* Once idle after an answer: the next computer decision thought before the page asks for it, in as many parts as
+   when asked for: one due now laid out as then (a part here); one after the person's card (guessed) on
+   the free helpers only, so that this worker answers that card at once. */
 function foresee() {
-  if (foreseen && !sameJobs(foreseen.jobs, JSON.parse(python.foresee(foreseen.jobs.length, foreseen.here)))) {
+  if (foreseen && !isForeseen(JSON.parse(python.foresee(foreseen.jobs.length, foreseen.here)))) {
     foreseen = null; // not what comes next (its helpers finish their parts, busy till then)
   }
   const free = freeHelpers();
   if (foreseen || !free.length) return;
   const here = python.decision_due(); // (else the decision after a person's card)
-  const jobs = JSON.parse(python.foresee(here ? 1 + free.length : free.length, here));
-  if (jobs.length) foreseen = { jobs, here, answers: thinkParts(jobs, here, free) };
+  const jobs = JSON.parse(python.foresee(1 + free.length, here));
+  if (jobs.length) foreseen = { jobs, here, answers: thinkParts(jobs, here, free, true) };
 }
 
 async function answer({ id, text }) {
@@ -160,8 +168,10 @@ async function answer({ id, text }) {
     postMessage({ id, answer: await answerOf(text) });
   } catch (error) {
     postMessage({ id, error: String(error) });
-    return;
   }
+}
+
+function thinkAhead() {
   try {
     foresee();
   } catch (error) {
@@ -189,14 +199,17 @@ function take(data) {
     cores = Math.max(1, Number(data.cores) || 1);
     return;
   }
-  const respond = self.name === "thinker" ? run : answer;
+  const engine = self.name !== "thinker";
   unanswered += 1;
   clearTimeout(idle);
+  clearTimeout(ahead);
   queue = queue
-    .then(() => respond(data))
+    .then(() => (engine ? answer : run)(data))
     .then(() => {
       unanswered -= 1;
-      if (!unanswered && !idleDone) idle = setTimeout(whenIdle, IDLE_MS);
+      if (unanswered) return;
+      if (!idleDone) idle = setTimeout(whenIdle, IDLE_MS);
+      if (engine) ahead = setTimeout(thinkAhead, AHEAD_AFTER_MS);
     });
 }
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from conftest import FAST_SETTINGS
 from table import ENGINE_TIMEOUT, open_game, store_game, take_turn
 
 from pyapp.host.table import Table
@@ -22,6 +23,8 @@ def decisions(page) -> list[dict]:
     return page.evaluate("() => window.__decisions")
 
 
+NORMAL = json.dumps({**FAST_SETTINGS, "speed": "normal"})  # a computer's card shown after 650 ms
+NORMAL_SPEED = f"localStorage.setItem('hearts.settings', {json.dumps(NORMAL)});"
 DECISIONS = """
 window.__decisions = [];
 new MutationObserver(() => {
@@ -43,6 +46,7 @@ def wait_for_the_helper(page, lines: list[str]) -> None:
 
 def test_an_expert_seat_thinks_on_two_workers_where_there_are_two_cores(context, server_url):
     context.add_init_script(cores(2))
+    context.add_init_script(NORMAL_SPEED)  # (a computer's card waits a while: its decision is thought ahead)
     context.add_init_script(store_game(Table.new({"seats": EXPERTS, "seed": 31})))
     context.add_init_script(DECISIONS)
     page = context.new_page()

@@ -113,7 +113,7 @@ class TestTheEngineWorker:
         checked = {True: 0, False: 0}  # foreseen decisions asked for: due at once, after a guessed card
         for _ in range(400):
             due = worker.decision_due()
-            layout = (2, True) if due else (1, False)  # two cores: this worker and a helper, or the helper alone
+            layout = (2, due)  # two cores: this worker and a helper, or (the decision after a guess) the helper
             before = (json.dumps(table.to_document()), [bot.rng.getstate() for bot in table.bots if bot])
             jobs = json.loads(worker.foresee(*layout))
             assert before == (json.dumps(table.to_document()), [bot.rng.getstate() for bot in table.bots if bot])
@@ -144,8 +144,23 @@ class TestTheEngineWorker:
                 break
         assert min(checked.values()) >= 3, checked
 
+    def test_with_two_people_at_the_table_no_card_of_theirs_is_guessed(self, monkeypatch):
+        engine = Engine(speed="instant", think_ms=20)
+        monkeypatch.setattr(worker, "host", engine.host)
+        monkeypatch.setattr(worker, "foreseen", [])
+        people = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}]  # party mode: one device
+        answer = engine.start(people + [{"name": "", "bot": "expert"}] * 2, 8)
+        foreseen = {True: 0, False: 0}
+        for _ in range(300):
+            due = worker.decision_due()
+            jobs = json.loads(worker.foresee(2, due))
+            foreseen[due] += bool(jobs)
+            worker.set_parts(1)
+            answer = engine.step(answer)
+        assert foreseen[True] and not foreseen[False], foreseen
+
     def test_nothing_is_foreseen_without_helpers_nor_for_other_levels(self, monkeypatch):
-        for level, layout in (("expert", (1, True)), ("hard", (2, True)), ("hard", (1, False))):
+        for level, layout in (("expert", (1, True)), ("hard", (2, True)), ("hard", (2, False))):
             engine = Engine(speed="instant", think_ms=20)
             monkeypatch.setattr(worker, "host", engine.host)
             monkeypatch.setattr(worker, "foreseen", [])

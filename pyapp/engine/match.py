@@ -415,7 +415,8 @@ class Match:
         self.__dict__.update(self._replayed(length).__dict__)
 
     def copy(self) -> Match:
-        """A copy of this match as it stands, to try a decision on (the last trick of the hand before too)."""
+        """An independent copy of this match as it stands (every field, the previous hand's last trick too),
+        to try a decision on without changing this one."""
         return copy.deepcopy(self)
 
     def at_hand_end(self, hand: int) -> Match:

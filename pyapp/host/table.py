@@ -174,7 +174,11 @@ class Table:
     @property
     def bots_to_act(self) -> list[int]:
         """Computer seats with a decision to make now."""
-        return [seat for seat in self.match.to_act if self.bots[seat] is not None]
+        return self._bots_to_act(self.match)
+
+    def _bots_to_act(self, match: Match) -> list[int]:
+        """Computer seats with a decision to make in ``match`` (this table's, or a copy to try a decision on)."""
+        return [seat for seat in match.to_act if self.bots[seat] is not None]
 
     @property
     def people_to_act(self) -> list[int]:
@@ -234,22 +238,30 @@ class Table:
 
     def foreseen_jobs(self) -> list[str]:
         """The jobs of the next computer decision thought on other workers, to be thought before the page
-        asks for it: the decision due now (the page shows the last card a while first), or, while one
-        person is to play, the decision after their card if it is the card Medium would play
-        (:meth:`medium_choice`).  None (``[]``) when no such decision comes next.  Nothing changes here:
-        the bot's generator is as it was, so the decision, when asked for, has these very jobs."""
+        asks for it: the decision due now (the page shows the last card a while first), or, while the one
+        person at the table is to play a card, the decision after it if it is the card Medium would play
+        (:meth:`medium_choice`) and the hand goes on.  Empty when no such decision comes next.
+
+        Nothing changes here: the bot's generator is as it was, so the decision, when asked for, has these
+        very jobs.  Never with several people at the table (friends, or party mode): how soon the computer
+        answered would tell them whether a person played Medium's card, a hint of the cards they hold."""
         workers = self._workers()
         if workers is None or not workers.elsewhere or self.finishing:
+            return []
+        if not any(isinstance(bot, ExpertBot) for bot in self.bots):
             return []
         match = self.match
         if not self.bots_to_act:
             people = self.people_to_act
-            if match.phase is not Phase.PLAY or len(people) != 1:
+            alone = sum(1 for seat in self.seats if seat.bot is None) == 1
+            if match.phase is not Phase.PLAY or len(people) != 1 or not alone:
                 return []
             match = match.copy()
             match.apply(self.medium_choice(people[0]))
-        seats = [seat for seat in match.to_act if self.bots[seat] is not None]
-        bot = self.bots[seats[0]] if seats and match.phase in (Phase.PASS, Phase.PLAY) else None
+            if match.phase is not Phase.PLAY or match.hand_index != self.match.hand_index:
+                return []  # (the next hand's passes: the other computers pass first, as the host has them)
+        seats = self._bots_to_act(match)
+        bot = self.bots[seats[0]] if seats else None
         if not isinstance(bot, ExpertBot):
             return []
         state = bot.rng.getstate()

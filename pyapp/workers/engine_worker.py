@@ -7,8 +7,8 @@ text (:class:`pyapp.shared.protocol.Answer`).  Nothing else crosses to the
 page.  When an Expert seat thinks in several parts
 (:mod:`pyapp.host.thinking`), ``handle`` answers ``{"think": [jobs]}``
 instead; the script runs the first job here (:func:`think`) and the others on
-its helpers, and :func:`resume` answers the intent.  After each answer the script
-asks :func:`foresee` for the next computer decision's jobs and has them
+its helpers, and :func:`resume` answers the intent.  Once idle after an answer the
+script asks :func:`foresee` for the next computer decision's jobs and has them
 thought before the page asks for that decision.  This module is part of
 the engine's zip and of its memory snapshot.
 """
@@ -21,7 +21,7 @@ from pyapp.workers import thinker
 
 host = Host()
 waiting: list = []  # the intent whose thinking the workers are doing, and its jobs
-foreseen: list = []  # when the next decision was last foreseen (the table, its history, the parts), and what was
+foreseen: list = []  # the moment the next decision was last foreseen at (foresee's key), and the jobs found
 
 
 def handle(message: str) -> str:
@@ -52,22 +52,24 @@ def decision_due() -> bool:
 
 def foresee(parts: int, here: bool) -> str:
     """The jobs (a JSON list; empty: nothing to foresee) of the next computer decision thought in ``parts``
-    parts, one of them on this worker when ``here`` (else each on a helper), to think before the page asks
-    for it: the decision due now, else the one after the card the person to play is likely to play
-    (:meth:`pyapp.host.table.Table.foreseen_jobs`).  Worked out again only when the table or the parts
-    have changed: an answer that changed nothing (a friend's greeting, a hint) costs nothing more."""
+    parts, one of them on this worker when ``here`` (else all on the helpers), to think before the page
+    asks for it: the decision due now, else the one after the card the person to play is likely to play
+    (:meth:`pyapp.host.table.Table.foreseen_jobs`).  Worked out again only when the table (its history,
+    its computers' generators, what the computer finishes) or the parts have changed: an answer that
+    changed nothing (a hint, a friend's greeting) costs nothing more."""
     table = host.table
     if table is None:
         return "[]"
     set_parts(parts, here)
-    moment = (table, tuple(table.match.history), parts, here, table.think_ms)
+    generators = tuple(bot.rng.getstate() for bot in table.bots if bot is not None)  # (an undo keeps them)
+    moment = (table, tuple(table.match.history), generators, tuple(table.finishing), parts, here, table.think_ms)
     if not foreseen or foreseen[0] != moment:
         foreseen[:] = [moment, json.dumps(table.foreseen_jobs())]
     return foreseen[1]
 
 
 def set_parts(parts: int, here: bool = True) -> None:
-    """How many parts a decision is thought in, and whether this worker thinks one (else each is a helper's)."""
+    """How many parts a decision is thought in, and whether this worker thinks one (else the helpers all)."""
     host.pool.parts, host.pool.here = parts, here
 
 
