@@ -69,7 +69,14 @@ def test_a_single_legal_card_plays_itself_when_asked(context, page, server_url):
     open_game(page, server_url)
     pass_three(page)
     while len(hand(page)) > 1:
-        take_turn(page)
+        cards = len(hand(page))
+        step = wait_for_person(page)
+        playable = page.locator("#hand .card:not(.dim)").count()
+        if step == "play" and playable == 1:
+            # A single legal card (the only one of the suit led) shows for a moment, then plays itself: wait.
+            page.wait_for_function(f"document.querySelectorAll('#hand .card').length < {cards}")
+        elif step != "play" or playable:  # (none: it has just played itself, look again)
+            take_turn(page)
     # One card left: never click it (it plays itself), only collect what is on the table: the hand still ends.
     stored = "localStorage.getItem('hearts.hand.0') !== null"
     for _ in range(4):  # at most the tricks with our last two cards
