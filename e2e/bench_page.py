@@ -13,7 +13,11 @@ files in the same run:
 * every file the first visit downloads (the page and the service worker's
   precache together), how often and how many bytes;
 * a warm start offline (the browser restarted with the network off) against
-  a warm start online.
+  a warm start online;
+* a hand against three Hard or Expert players on a device said to have one
+  or two cores: how long the page waited for each computer card (after the
+  speed's delay), the playouts a card, and how many decisions were thought
+  ahead, at the instant speed and (Expert on two cores) the normal one.
 
 Other hosts are blocked with ``--host-resolver-rules`` rather than a
 Playwright route, because a route turns the HTTP cache off.
@@ -67,8 +71,9 @@ new MutationObserver(() => {
 SETTINGS = "localStorage.setItem('hearts.settings', JSON.stringify({speed: 'fast', collect: 'timer'}));"
 # A new game against three Hard players (300 ms a card), and a probe that reads each computer decision's
 # own timing from the page's copy of the last view.
-# The computer players timed a card at a time in Pyodide, on a device of one core and (Expert) of two.
-THINKING_RUNS = (("hard", 1), ("expert", 1), ("expert", 2))
+# The computer players timed a card at a time in Pyodide, on a device of one core and (Expert) of two; at the
+# instant speed (the page asks for each card at once) and (Expert, thinking ahead) the normal speed.
+THINKING_RUNS = (("hard", 1, "instant"), ("expert", 1, "instant"), ("expert", 2, "instant"), ("expert", 2, "normal"))
 DECISION_PROBE = """
 window.__decisions = [];
 let lastDecision = "";
@@ -146,27 +151,33 @@ def play_hand(page: Page) -> dict[str, float]:
     }
 
 
-def thinking_hand(playwright: Playwright, url: str, profile: Path, level: str, cores: int) -> dict[str, float]:
+def thinking_hand(
+    playwright: Playwright, url: str, profile: Path, level: str, cores: int, speed: str
+) -> dict[str, float]:
     """A hand against three players of ``level`` thinking 300 ms a card on a device that says it has
-    ``cores`` cores (Expert thinks on that many workers): their time and playouts per card in Pyodide."""
+    ``cores`` cores (Expert thinks on that many workers), at the page's ``speed``: how long the page waited
+    for each of their cards (after the speed's delay) and their playouts a card, in Pyodide, and how many
+    of their decisions were thought ahead (before the page asked for them)."""
     context = launch(playwright, profile)
     context.add_init_script(
         f"Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', {{get: () => {cores}}});"
     )
-    settings = json.dumps({"speed": "instant", "collect": "click", "think_ms": "300"})
+    settings = json.dumps({"speed": speed, "collect": "click", "think_ms": "300"})
     seats = [{"name": "You", "bot": None}] + [{"name": "", "bot": level}] * 3
     context.add_init_script(store_game(Table.new({"seats": seats, "seed": 2027})))
     context.add_init_script(f"localStorage.setItem('hearts.settings', {json.dumps(settings)});")
     context.add_init_script(PROBE)
     context.add_init_script(DECISION_PROBE)
     page = context.new_page()
+    lines: list[str] = []  # what the engine's worker says: each decision thought ahead and taken
+    page.on("worker", lambda worker: worker.on("console", lambda message: lines.append(message.text)))
     page.goto(url)
     page.wait_for_function("() => window.__probe.card !== null", timeout=60_000)
     figures = play_hand(page)
     decisions = page.evaluate("() => window.__decisions")
     context.close()
     thinking = [d["ms"] for d in decisions if d["choices"] > 1]
-    label = f"{level}_{cores}_cores"
+    label = f"{level}_{cores}_cores" + ("" if speed == "instant" else f"_{speed}")
     return {
         f"{label}_cards_timed": len(thinking),
         f"{label}_ms_per_card_median": round(statistics.median(thinking), 1) if thinking else 0,
@@ -174,6 +185,7 @@ def thinking_hand(playwright: Playwright, url: str, profile: Path, level: str, c
         f"{label}_playouts_per_card_median": statistics.median(d["playouts"] for d in decisions if d["choices"] > 1)
         if thinking
         else 0,
+        f"{label}_thought_ahead": sum("a decision thought ahead is taken" in line for line in lines),
         **{f"{label}_{key}": value for key, value in figures.items()},
     }
 
@@ -244,9 +256,9 @@ def run(rounds: int) -> dict[str, Any]:
                     }
                 )
             thinking = {}
-            for level, cores in THINKING_RUNS:
-                profile = Path(scratch) / f"profile-{level}-{cores}"
-                thinking.update(thinking_hand(playwright, url, profile, level, cores))
+            for level, cores, speed in THINKING_RUNS:
+                profile = Path(scratch) / f"profile-{level}-{cores}-{speed}"
+                thinking.update(thinking_hand(playwright, url, profile, level, cores, speed))
         server.shutdown()
     figures = {key: statistics.median(row[key] for row in rows if key in row) for key in rows[0]}
     figures.update(thinking)
