@@ -18,12 +18,12 @@
 
    The computers' decisions are also thought before the page asks for them (foresee): once the engine is
    idle after an answer (AHEAD_AFTER_MS), it names the jobs of the next computer decision thought in
-   parts, and they are started at once. The decision due now (the page shows the last card a while first) is laid out as when asked for, its
-   first part here; the one after a person's card, guessed (the card Medium would play), in as many parts
-   on the free helpers only, so that this worker answers the person's card at once. When the page asks
-   for a decision whose jobs are those foreseen, their answers are taken; any other decision is thought as
-   usual, on this worker and the helpers not still busy with a guess that did not come true (fewer parts,
-   not a longer wait).
+   parts, and they are started at once. The decision due now (the page shows the last card a while
+   first) is laid out as when asked for, its first part here; the one after a person's card, guessed (the
+   card Medium would play), in as many parts on the free helpers only, so that this worker answers the
+   person's card at once. When the page asks for a decision whose jobs are those foreseen, their answers
+   are taken; any other decision is thought as usual, on this worker and the helpers not still busy with
+   a guess that did not come true (fewer parts, not a longer wait).
 
    Started with the name "thinker", the same script runs a thinker instead (pyapp/workers/thinker.py): a
    hand review or a part of an Expert's decision, one job (JSON text) in, its result out, the same way. */
@@ -137,21 +137,24 @@ async function answerOf(text) {
   const free = freeHelpers();
   let here = foreseen ? foreseen.here : true;
   let result = foreseen ? handleAs(text, foreseen.jobs.length, here) : null;
-  if (result === null || (jobsOf(result) && !isForeseen(jobsOf(result)))) {
+  let jobs = result === null ? null : jobsOf(result);
+  if (result === null || (jobs && !isForeseen(jobs))) {
     here = true;
     result = handleAs(text, 1 + free.length, here);
+    jobs = jobsOf(result);
   }
-  for (let jobs = jobsOf(result); jobs; jobs = jobsOf(result)) {
+  while (jobs) {
     const answers = isForeseen(jobs) ? await takeForeseen() : await Promise.all(thinkParts(jobs, here, free));
     result = python.resume(JSON.stringify(answers));
+    jobs = jobsOf(result);
   }
   if (python.helpers_wanted()) startHelpers();
   return result;
 }
 
-/* Once idle after an answer: the next computer decision thought before the page asks for it, in as many parts as
-   when asked for: one due now laid out as then (a part here); one after the person's card (guessed) on
-   the free helpers only, so that this worker answers that card at once. */
+/* Once idle after an answer: the next computer decision thought before the page asks for it, in as many
+   parts as when asked for: one due now laid out as then (a part here); one after the person's card
+   (guessed) on the free helpers only, so that this worker answers that card at once. */
 function foresee() {
   if (foreseen && !isForeseen(JSON.parse(python.foresee(foreseen.jobs.length, foreseen.here)))) {
     foreseen = null; // not what comes next (its helpers finish their parts, busy till then)

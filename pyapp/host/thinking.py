@@ -51,8 +51,8 @@ class WorkerPool(LocalPool):
         return self.parts > 1 or not self.here
 
     def shares(self, bot: ExpertBot, observation: Observation, kind: str, seed: int, also: tuple = ()) -> list[Part]:
-        """The parts of ``bot``'s thinking: here when there is one part, else those the workers have
-        thought (:meth:`take`), else :class:`ThinkFirst` with their jobs."""
+        """The parts of ``bot``'s thinking: here when there is one part and this worker thinks it (:attr:`here`),
+        else those the workers have thought (:meth:`take`), else :class:`ThinkFirst` with their jobs."""
         return self.split(bot, observation, kind, seed, self.parts, also)
 
     def split(
