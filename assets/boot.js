@@ -91,7 +91,8 @@ function preload(href, as) {
 
 let engineIdle = Promise.resolve(); // once the engine has done its own idle work (a friend's page has none)
 
-/* The engine starts at once; the thinker (hand reviews) only when the page first gives it a job. */
+/* The engine starts at once; the thinker (hand reviews) only when the page first gives it a job, and again
+   with the next job after it failed or stopped. */
 function startEngine() {
   const script = asset("app/engine-worker.mjs");
   // The engine thinks on as many cores as the device has (it starts its helper workers when it needs them).
@@ -99,9 +100,24 @@ function startEngine() {
   let idle;
   engineIdle = new Promise((resolve) => (idle = resolve));
   window.heartsEngine = startWorker(script, "engine", first, idle);
+  // The page's Python starts another engine when this one has failed or stopped (the game goes on from
+  // its save): the old one is ended, the new one offered as heartsEngine.
+  window.heartsRestartEngine = () => {
+    window.heartsEngine.then((engine) => engine.close(), () => {});
+    window.heartsEngine = startWorker(script, "engine", first);
+    return window.heartsEngine;
+  };
   let thinker = null;
   window.heartsThinker = {
-    handle: async (text) => (await (thinker ||= startWorker(script, "thinker"))).handle(text),
+    handle: async (text) => {
+      const started = (thinker ||= startWorker(script, "thinker"));
+      try {
+        return await (await started).handle(text);
+      } catch (error) {
+        if (thinker === started) thinker = null; // (a new thinker for the next job)
+        throw error;
+      }
+    },
   };
 }
 

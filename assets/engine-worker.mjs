@@ -6,7 +6,7 @@
    {id, answer} (JSON text) or {id, error}. The worker says {ready: true} once the engine answers, or
    {failed: reason} if it cannot start, and {idle: true} once, the first time it is idle after answering
    (what its boot kept is stored by then). The page's first message, {cores}, says how many cores the
-   device has.
+   device has; a {life} message names the Web Lock it holds for as long as it lives (worker-client.mjs).
 
    An Expert computer player thinks on every core: once the game has an Expert seat, this worker starts
    helper workers (cores − 1 of them, at most three), and as each is ready its decisions are thought in
@@ -216,7 +216,16 @@ function take(data) {
     });
 }
 
-self.onmessage = ({ data }) => (python ? take(data) : early.push(data));
+/* Hold the lock named `life` for as long as this worker lives: whoever started it learns that it stopped
+   when the lock is theirs (assets/worker-client.mjs). */
+function live(life) {
+  navigator.locks.request(life, () => {
+    postMessage({ living: true });
+    return new Promise(() => {}); // (never given back)
+  });
+}
+
+self.onmessage = ({ data }) => (data.life ? live(data.life) : python ? take(data) : early.push(data));
 
 try {
   const pyodide = await loadPyodide({ keep: self.name !== "thinker" });

@@ -6,10 +6,14 @@
 
 /* A promise, resolved once the worker answers (rejected if it cannot start), of an object whose
    handle(text) resolves to the worker's answer, and whose close() ends the worker (every call still
-   waiting, and every later one, fails). `first` is posted before anything else (the engine's settings
+   waiting, and every later one, fails, as when the worker fails or stops). `first` is posted before anything else (the engine's settings
    for its own worker); `idle()` is called when the worker says it is idle (the engine, once). */
 export function startWorker(url, name, first = undefined, idle = () => {}) {
   const worker = new Worker(url, { type: "module", name });
+  // A worker that stops without a word (terminated, closed, killed by the browser) fires no event: it holds
+  // a Web Lock of its own for as long as it lives, and the lock granted here says it has stopped.
+  const life = navigator.locks && self.crypto?.randomUUID ? `hearts-${name}-${crypto.randomUUID()}` : null;
+  if (life) worker.postMessage({ life });
   if (first !== undefined) worker.postMessage(first);
   const calls = new Map();
   let nextId = 0;
@@ -24,6 +28,7 @@ export function startWorker(url, name, first = undefined, idle = () => {}) {
   };
   return new Promise((resolve, reject) => {
     const failed = (error) => {
+      if (broken) return;
       broken = error;
       reject(error);
       calls.forEach((call) => call.reject(error));
@@ -35,6 +40,7 @@ export function startWorker(url, name, first = undefined, idle = () => {}) {
     };
     worker.onmessage = ({ data }) => {
       if (data.ready) return resolve(started);
+      if (data.living) return navigator.locks.request(life, () => failed(new Error(`the ${name} worker stopped`)));
       if (data.idle) return idle();
       if (data.failed) return failed(new Error(data.failed));
       const call = calls.get(data.id);

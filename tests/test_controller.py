@@ -45,6 +45,7 @@ class Actuator:
         self.window = SimpleNamespace(navigator=SimpleNamespace(languages=["en"]), location=location)
         self.notices: list[str] = []
         self.spoken: list[str] = []  # what the live region read out
+        self.logged: list[str] = []  # what went to the console (a fault's traceback)
         self.html = ""
 
     def label_page(self, code):
@@ -85,6 +86,12 @@ class Actuator:
 
     def menu_shown(self):
         return False
+
+    def log(self, text):
+        self.logged.append(text)
+
+    def build(self):
+        return "engine test"
 
 
 async def fetch_language(code: str) -> None:

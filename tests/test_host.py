@@ -32,6 +32,7 @@ RECORDS = [
     protocol.Decision,
     protocol.Verdict,
     protocol.DailyHand,
+    protocol.Fault,
 ]
 
 
@@ -126,6 +127,16 @@ class TestProtocol:
         daily = Engine(speed="instant")
         for data in (raw(daily, protocol.DAILY, date="2026-12-02"), raw(daily, protocol.VERIFY, query="result=AQFP")):
             check(data, protocol.Answer)
+        # A fault: a computer player that raises (tests/test_faults.py tells the rest).
+        faulty = Engine(speed="instant")
+        answer = faulty.start([SEATS[0]] + [{"name": "", "bot": "medium"}] * 3, 6)
+        for bot in faulty.host.table.bots[1:]:
+            bot.decide = lambda view: max([])
+        answered, handle = [], faulty.host.handle
+        faulty.host.handle = lambda text: answered.append(handle(text)) or answered[-1]
+        while answer.fault is None:
+            answer = faulty.step(answer)
+        check(json.loads(answered[-1]), protocol.Answer)
         # Every field is written with a value somewhere in a game (none is always None).
         never = {name: set(record.FIELDS) - seen[record.__name__] for name, record in zip(seen, RECORDS, strict=False)}
         never["View"] -= {"after_ms", "summary_hand", "last_decision"}  # set in steps this game may skip

@@ -138,6 +138,8 @@ def engine_worker(dest: Path) -> None:
     header = f"const ENGINE = {json.dumps(engine)};\nconst PRELOAD = {json.dumps(ENGINE_PRELOAD)};\n"
     (dest / "app" / ENGINE_PYODIDE).write_text(header + (ROOT / "assets" / ENGINE_PYODIDE).read_text())
     shutil.copy2(ROOT / "assets" / ENGINE_WORKER, dest / "app" / ENGINE_WORKER)
+    page = dest / "index.html"  # (a fault's details name the build: pyapp/page/actuator.py)
+    page.write_text(page.read_text().replace("<html ", f'<html data-engine="{engine}" ', 1))
 
 
 def first_words(dest: Path) -> None:

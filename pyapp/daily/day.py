@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from ..engine.reasons import Reason
+from ..engine.reasons import Reason, Refusal
 from ..engine.rules import Rules
 
 # Bump when a daily game played before would replay differently: its deal, its rules, its players or
@@ -37,7 +37,7 @@ DAYS = 1 << 16  # how many days a result link can name (to the year 2205)
 SEED_BITS = 52  # a deal number JavaScript carries exactly (pyapp.host.links.MAX_SEED)
 
 
-class DayError(ValueError):
+class DayError(Refusal):
     """A date that is not a day of the deal of the day; ``str()`` says why (a :class:`Reason`)."""
 
 

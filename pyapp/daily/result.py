@@ -34,7 +34,7 @@ from urllib.parse import parse_qsl, quote
 
 from ..engine.actions import Action, ActionKind
 from ..engine.match import Match, Phase
-from ..engine.reasons import Reason
+from ..engine.reasons import Reason, Refusal
 from ..engine.save import compact
 from ..shared.protocol import MAX_NAME
 from .day import ENGINE_VERSION, PERSON, daily_game, day_number, day_of
@@ -49,7 +49,7 @@ MAX_SCORE = 255  # a score as written (a four-hand game scores at most 104)
 _ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
 
-class ResultError(ValueError):
+class ResultError(Refusal):
     """A result link that cannot be read; ``str()`` says why (a :class:`Reason`: its code is what the page
     words)."""
 

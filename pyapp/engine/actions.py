@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import Any
 
 from .cards import CardError, card_text, parse_card
-from .reasons import Reason
+from .reasons import Reason, Refusal
 from .rules import MoonChoice
 
 
@@ -27,7 +27,7 @@ class ActionKind(StrEnum):
     MOON = "moon"
 
 
-class ActionError(ValueError):
+class ActionError(Refusal):
     """An action written in a form that is not an action."""
 
 

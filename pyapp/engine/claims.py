@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .cards import RANKS_PER_SUIT, cards_in, face_of, suit_of
-from .match import Match, Phase
+from .match import IllegalAction, Match, Phase
 from .reasons import Reason
 
 CLAIM_REFUSED = Reason("You can claim the rest only on lead, when nothing can go wrong for you", "claim_refused")
@@ -48,7 +48,7 @@ def _nothing_left_to_score(match: Match) -> bool:
 def play_claim(match: Match, seat: int) -> None:
     """Play the rest of the hand for everyone after a valid claim (stops at the hand's end)."""
     if not can_claim(match, seat):
-        raise ValueError(CLAIM_REFUSED)
+        raise IllegalAction(CLAIM_REFUSED)
     hand_index = match.hand_index
     while match.phase is Phase.PLAY and match.hand_index == hand_index:
         player = match.current_seat

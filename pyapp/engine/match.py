@@ -55,7 +55,7 @@ from .cards import (
     mask_of,
     suit_of,
 )
-from .reasons import Reason
+from .reasons import Reason, Refusal
 from .rng import Seed, new_seed
 from .rules import CARDS_PASSED, GameEnd, MoonChoice, MoonScoring, Rules, Ties, hearts_may_be_led, opening_lead
 from .scoring import PENALTY_CARDS, hand_score, moon_decision, moon_shooter, split_points
@@ -77,7 +77,7 @@ class Phase(StrEnum):
 PHASE_ACTIONS = {Phase.PASS: ActionKind.PASS, Phase.PLAY: ActionKind.PLAY, Phase.MOON: ActionKind.MOON}
 
 
-class IllegalAction(ValueError):
+class IllegalAction(Refusal):
     """A decision the rules do not allow now; ``str()`` is the reason for the player."""
 
 

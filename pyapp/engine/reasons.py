@@ -23,3 +23,12 @@ class Reason(str):
         reason.code = code
         reason.values = values
         return reason
+
+
+class Refusal(ValueError):
+    """What the engine refuses, and why: the only exception the page is answered with as a refusal.
+
+    Its argument is a :class:`Reason` (or, from the command line's own checks, an English sentence).  Any
+    other exception where the engine answers the page is a fault, a bug: the page is told so and nothing is
+    retried (:mod:`pyapp.host.faults`).
+    """

@@ -35,7 +35,7 @@ from .cards import (
     mask_of,
     suit_of,
 )
-from .reasons import Reason
+from .reasons import Reason, Refusal
 
 HEART_POINTS = 1
 QUEEN_POINTS = 13
@@ -52,7 +52,7 @@ CANCELLATION_PLAYERS = range(6, 11)
 PASS_LEFT, PASS_RIGHT, PASS_ACROSS, PASS_HOLD = "left", "right", "across", "hold"
 
 
-class RulesError(ValueError):
+class RulesError(Refusal):
     """A rules object that cannot be played, with the reason."""
 
 

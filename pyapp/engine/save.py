@@ -17,7 +17,7 @@ from typing import Any
 
 from .actions import Action, ActionError
 from .match import IllegalAction, Match
-from .reasons import Reason
+from .reasons import Reason, Refusal
 from .rng import is_seed
 from .rules import Rules, RulesError
 
@@ -25,7 +25,7 @@ FORMAT = "hearts-match"
 VERSION = 1
 
 
-class SaveError(ValueError):
+class SaveError(Refusal):
     """A document that cannot be loaded; ``str()`` says why, for the player (a :class:`Reason`: its code
     is what the page words)."""
 

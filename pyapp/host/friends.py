@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.reasons import Reason
+from ..engine.reasons import Reason, Refusal
 from ..shared import protocol
 from .audience import Audience
 
@@ -36,9 +36,9 @@ def new_secret() -> str:
     return secrets.token_hex(16)
 
 
-def refused(text: str, code: str) -> ValueError:
+def refused(text: str, code: str) -> Refusal:
     """A friend's message the host does not take (the friend's page words the code)."""
-    return ValueError(Reason(text, code))
+    return Refusal(Reason(text, code))
 
 
 @dataclass

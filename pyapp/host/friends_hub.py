@@ -13,11 +13,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..engine.match import IllegalAction
-from ..engine.reasons import Reason
+from ..engine.reasons import Reason, Refusal
 from ..engine.save import compact
 from ..shared import protocol
 from .friends import Friend
-from .projection import EXPECTED_ERRORS, answer_data, refusal_of, result_data
+from .projection import answer_data, refusal_of, result_data
 
 if TYPE_CHECKING:
     from .game import Host
@@ -33,7 +33,7 @@ def on_friend(host: Host, data: dict[str, Any]) -> dict[str, Any]:
         played = len(host.table_or_refuse().match.history)
         extra = _do(host, friend, message)
         return {**extra, "turnless": len(host.table_or_refuse().match.history) == played}  # nothing played
-    except EXPECTED_ERRORS as error:
+    except Refusal as error:
         friend = friends.at(seat)
         if friend is not None:
             host.answering = (friend, {"refusal": refusal_of(error), "reply_to": friend.read})

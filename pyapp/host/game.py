@@ -11,23 +11,24 @@ the step machine (:mod:`.steps`), what a device sees (:mod:`.projection`), the s
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 from ..bots import ExpertBot
 from ..engine.match import IllegalAction, Match
 from ..engine.observation import last_trick_key
-from ..engine.reasons import Reason
+from ..engine.reasons import Reason, Refusal
 from ..engine.save import compact
 from ..shared import protocol
-from . import friends_hub, saves
+from . import faults, friends_hub, saves
 from .audience import Audience
 from .friends import Friend, Friends, new_secret
 from .page_intents import DEFAULT_SETTINGS, HANDLERS
-from .projection import EXPECTED_ERRORS, answer_data, project, refusal_of, result_data, unreadable
+from .projection import answer_data, project, refusal_of, result_data, unreadable
 from .review_book import ReviewBook
 from .steps import Pace
 from .table import Table
-from .thinking import WorkerPool
+from .thinking import ThinkFirst, WorkerPool
 
 MAX_MESSAGE = 2_000_000  # characters: a save of the longest game, with its reviews, is far shorter
 # Intents that change nothing on the table: their answers do not count as a turn, so a timer set before
@@ -68,11 +69,34 @@ class Host:
             data = self._read(text)
             intent = data["intent"]
             extra = HANDLERS[intent](self, data) or {}
-        except EXPECTED_ERRORS as error:
+        except Refusal as error:
             quiet = intent in QUIET_REFUSALS
             return self._answer(refusal=refusal_of(error), quiet=quiet, turnless=intent in TURNLESS)
+        except ThinkFirst:
+            raise  # (not a fault: the worker thinks the decision's parts, then the intent is answered again)
+        except Exception as error:
+            return self._fault(error)
         turnless = intent in TURNLESS or extra.pop("turnless", False)
         return self._answer(quiet=intent == protocol.REVIEWED or extra.pop("quiet", False), turnless=turnless, **extra)
+
+    def _fault(self, error: Exception) -> str:
+        """The answer to an intent that hit a fault (:mod:`.faults`): the fault instead of a view, the save
+        brought up to what the table took (a computer seat that failed stored at its simpler level), and
+        each friend's device told."""
+        self.answering = None
+        fault = faults.fault_of(error, self.table)
+        self.writes = []
+        try:
+            if self.table is not None:
+                if fault["level"] is not None:
+                    self.writes.append([protocol.SAVE_GAME, self.header()])
+                self.store()
+        except Exception as again:  # the save as it stood before this intent stays
+            self.writes = []
+            print("The game could not be stored after the fault:\n" + faults.trace_of(again), file=sys.stderr)
+        told = compact(answer_data(fault=faults.for_friend(fault)))
+        outbox = [[friend.seat, told] for friend in self.friends.connected] if self.friends else []
+        return compact(answer_data(fault=fault, writes=self.writes, outbox=outbox))
 
     @staticmethod
     def _read(text: str) -> dict[str, Any]:
@@ -86,7 +110,7 @@ class Host:
             raise unreadable("The engine does not know this message")
         if data.get("version") != protocol.VERSION:
             text = "The page and the engine are of different versions: reload the page"
-            raise ValueError(Reason(text, "versions_differ"))
+            raise Refusal(Reason(text, "versions_differ"))
         return data
 
     def _answer(self, refusal: dict | None = None, quiet: bool = False, turnless: bool = False, **extra: Any) -> str:

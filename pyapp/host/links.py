@@ -21,7 +21,7 @@ from typing import Any
 from urllib.parse import parse_qsl, quote
 
 from ..bots import BOTS
-from ..engine.reasons import Reason
+from ..engine.reasons import Reason, Refusal
 from ..engine.rng import Seed, is_secret
 from ..engine.rules import Rules, RulesError, option_schema
 
@@ -34,7 +34,7 @@ TRUE_WORDS = ("1", "true", "yes", "on")
 FALSE_WORDS = ("0", "false", "no", "off")
 
 
-class LinkError(ValueError):
+class LinkError(Refusal):
     """A link that cannot be played, with the reason in words."""
 
 

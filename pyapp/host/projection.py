@@ -15,20 +15,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.actions import ActionError
 from ..engine.cards import card_text
-from ..engine.match import HandResult, IllegalAction, Match, Phase
+from ..engine.match import HandResult, Match, Phase
 from ..engine.observation import observe
-from ..engine.reasons import Reason
-from ..engine.rules import RulesError
-from ..engine.save import SaveError
+from ..engine.reasons import Reason, Refusal
 from ..shared import protocol
 from .audience import Audience
-from .links import LinkError
 from .table import Table
-
-# The errors that refuse an intent with a reason (anything else is the engine's own failure).
-EXPECTED_ERRORS = (ActionError, IllegalAction, LinkError, RulesError, SaveError, ValueError)
 
 
 def result_data(result: HandResult) -> dict[str, Any]:
@@ -43,9 +36,9 @@ def result_data(result: HandResult) -> dict[str, Any]:
     }
 
 
-def unreadable(text: str) -> ValueError:
+def unreadable(text: str) -> Refusal:
     """A message the engine cannot take (a page of another build, or not ours)."""
-    return ValueError(Reason(text, "message_unreadable"))
+    return Refusal(Reason(text, "message_unreadable"))
 
 
 def refusal_of(error: Exception | Reason) -> dict[str, Any]:
@@ -76,6 +69,7 @@ ANSWER_DEFAULTS: dict[str, Any] = {
     "reply_to": None,
     "patch": None,
     "verdict": None,
+    "fault": None,
 }
 
 
@@ -86,7 +80,7 @@ def answer_data(**fields: Any) -> dict[str, Any]:
     if unknown:
         raise TypeError(f"An answer has no field {sorted(unknown)[0]}")  # (a mistake in the engine)
     data = {name: fields.get(name, default) for name, default in ANSWER_DEFAULTS.items()}
-    data["ok"] = data["refusal"] is None
+    data["ok"] = data["refusal"] is None and data["fault"] is None
     return data
 
 

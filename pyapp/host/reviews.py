@@ -22,7 +22,7 @@ from ..bots.review import REVIEW_PLAYOUTS, Decision, lost_to_mistakes, review_ha
 from ..engine.cards import card_text
 from ..engine.match import Match
 from ..engine.observation import observe
-from ..engine.reasons import Reason
+from ..engine.reasons import Reason, Refusal
 from ..engine.save import SaveError, compact, from_document, to_document
 
 JOB = "review"
@@ -100,9 +100,9 @@ def read_answer(text: Any, match: Match) -> tuple[int, set[int], list[Decision]]
     return hand, set(seats), decided
 
 
-def _unusable(text: str) -> ValueError:
+def _unusable(text: str) -> Refusal:
     """A job or a review that does not belong to this game (another game's, a hand since undone, damage)."""
-    return ValueError(Reason(text, "review_unusable"))
+    return Refusal(Reason(text, "review_unusable"))
 
 
 def review_data(match: Match, hand: int, decisions: list[Decision], viewer: int, game_lost: float) -> dict[str, Any]:

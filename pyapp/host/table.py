@@ -26,11 +26,12 @@ from ..engine.cards import card_text
 from ..engine.claims import CLAIM_REFUSED, can_claim, play_claim
 from ..engine.match import IllegalAction, Match, Phase
 from ..engine.observation import Observation, observe
-from ..engine.reasons import Reason
+from ..engine.reasons import Reason, Refusal
 from ..engine.rng import chance_number, is_name, is_seed, new_name, new_seed
 from ..engine.rules import Rules, RulesError
 from ..engine.save import check_header, damaged, from_document, to_document
 from ..shared.protocol import clean_name
+from .faults import BotFault
 from .thinking import ThinkFirst
 
 FORMAT = "hearts-table"
@@ -59,20 +60,20 @@ class Seat:
 def seats_from(data: Any, players: int) -> list[Seat]:
     """Seats from plain data (one per player); refused with a reason when malformed."""
     if not isinstance(data, list) or len(data) != players:
-        raise ValueError(Reason(f"Describe each of the {players} seats", "seats_count", count=str(players)))
+        raise Refusal(Reason(f"Describe each of the {players} seats", "seats_count", count=str(players)))
     seats = []
     for index, item in enumerate(data):
         if not isinstance(item, dict):
-            raise ValueError(Reason(f"Seat {index} is not described", "seat_missing", seat=str(index + 1)))
+            raise Refusal(Reason(f"Seat {index} is not described", "seat_missing", seat=str(index + 1)))
         bot = item.get("bot")
         if bot is not None and bot not in BOTS:
-            raise ValueError(Reason(f"Unknown computer level {bot!r}", "level_unknown", level=str(bot)[:24]))
+            raise Refusal(Reason(f"Unknown computer level {bot!r}", "level_unknown", level=str(bot)[:24]))
         seats.append(Seat(clean_name(item.get("name"), index), bot, bot is None and item.get("friend") is True))
     here = [seat for seat in seats if seat.here]
     if not here:
-        raise ValueError(Reason("At least one seat must be a person at this device", "person_needed"))
+        raise Refusal(Reason("At least one seat must be a person at this device", "person_needed"))
     if len(here) > 1 and len(here) < sum(1 for seat in seats if seat.bot is None):
-        raise ValueError(Reason("Friends at their own devices play with one person at this one", "friends_party"))
+        raise Refusal(Reason("Friends at their own devices play with one person at this one", "friends_party"))
     return seats
 
 
@@ -131,7 +132,7 @@ class Table:
     def set_think_ms(self, think_ms: float) -> None:
         """How long the Hard computer players think per card (milliseconds)."""
         if not 10 <= think_ms <= 10_000:
-            raise ValueError(Reason("The thinking time must be between 10 ms and 10 s", "think_time"))
+            raise Refusal(Reason("The thinking time must be between 10 ms and 10 s", "think_time"))
         self.think_ms = think_ms
         for bot in self.bots:
             if isinstance(bot, HardBot) and not self.steady:
@@ -148,13 +149,13 @@ class Table:
         seats = seats_from(options.get("seats"), rules.players)
         seed, name = options.get("seed"), options.get("name")
         if seed is not None and not is_seed(seed):
-            raise ValueError(Reason("The deal number must be a whole number", "deal_number"))
+            raise Refusal(Reason("The deal number must be a whole number", "deal_number"))
         if any(seat.friend for seat in seats):
             seed = new_seed()
         steady = options.get("steady") is True
         daily = options.get("daily")
         if daily is not None and not is_daily(daily, rules, seed, seats, steady):
-            raise ValueError(Reason("These are not the options of a deal of the day", "daily_options"))
+            raise Refusal(Reason("These are not the options of a deal of the day", "daily_options"))
         return cls(Match(rules, seed), seats, name=name if is_name(name) else None, steady=steady, daily=daily)
 
     def replay_of(self, hand: Any) -> Table:
@@ -203,9 +204,11 @@ class Table:
         start = self.thinking_since or time.perf_counter()
         try:
             action = self._decide(bot, view)
-        except BaseException:
+        except ThinkFirst:
             self.thinking_since = start  # to be thought elsewhere first: its time counts from this try
             raise
+        except Exception as error:
+            raise BotFault(seats[0]) from error
         self.thinking_since = None
         self.last_decision = {
             "seat": seats[0],
@@ -213,7 +216,7 @@ class Table:
             "playouts": getattr(bot, "last_playouts", 0) if len(view.legal) > 1 else 0,
             "choices": len(view.legal),
         }
-        self.match.apply(action)
+        self._play_for(seats[0], action)
         self._after_decision()
         return True
 
@@ -328,7 +331,7 @@ class Table:
                     break  # another person's turn
                 if self.bots[current] is None:
                     self.played_for.add(len(self.match.history))
-                self.match.apply(bot.decide(observe(self.match, current)))
+                self._play_for(current, self._decision_of(current, bot))
             if self.match.hand_index != hand_index:
                 self.finishing = {}
         self._bots_pass()
@@ -413,7 +416,26 @@ class Table:
                 return
             bot = self.bots[seats[0]]
             assert bot is not None
-            self.match.apply(bot.decide(observe(self.match, seats[0])))
+            self._play_for(seats[0], self._decision_of(seats[0], bot))
+
+    def _decision_of(self, seat: int, bot: Bot) -> Action:
+        """``bot``'s decision for ``seat``, thought here; whatever it raises is its fault (:class:`BotFault`)."""
+        try:
+            return bot.decide(observe(self.match, seat))
+        except Exception as error:
+            raise BotFault(seat) from error
+
+    def _play_for(self, seat: int, action: Action) -> None:
+        """Play a computer's decision for ``seat``: one the rules refuse is the computer's fault."""
+        try:
+            self.match.apply(action)
+        except Refusal as error:
+            raise BotFault(seat) from error
+
+    def change_level(self, seat: int, level: str) -> None:
+        """Computer seat ``seat`` plays at ``level`` from now on (its player failed: :mod:`.faults`)."""
+        self.seats[seat] = Seat(self.seats[seat].name, level)
+        self.bots[seat] = self._bot(level, seat)
 
     # Saves ---------------------------------------------------------------
 

@@ -24,8 +24,10 @@ from ..bots.pool import LocalPool, Part, Share
 from ..engine.cards import card_text, parse_cards
 from ..engine.observation import Observation
 from ..engine.save import compact
+from .faults import trace_of
 
 JOB = "share"
+FAILED = "failed"  # a part's answer when its thinking raised: {FAILED: its traceback}
 VERSION = 1
 
 
@@ -43,7 +45,7 @@ class WorkerPool(LocalPool):
     def __init__(self, parts: int = 1) -> None:
         super().__init__(parts)
         self.here = True  # whether the engine's worker thinks a part (else every part is a helper's, even one)
-        self.ready: tuple[str, list[Part]] | None = None  # the parts thought for a decision: (its first job, them)
+        self.ready: tuple[str, list[str]] | None = None  # the parts thought for a decision: (its first job, them)
 
     @property
     def elsewhere(self) -> bool:
@@ -63,13 +65,14 @@ class WorkerPool(LocalPool):
             return [bot.share(observation, kind, seed, 0, 1, also)]
         jobs = [share_job(bot, observation, kind, seed, part, parts, also) for part in range(parts)]
         if self.ready is not None and self.ready[0] == jobs[0]:
-            parts, self.ready = self.ready[1], None
-            return parts
+            answers, self.ready = self.ready[1], None
+            return [read_part(answer) for answer in answers]  # (read in the decision: a failed part is its fault)
         raise ThinkFirst(jobs)
 
     def take(self, jobs: list[str], answers: list[str]) -> None:
-        """The parts the workers have thought for ``jobs`` (an answer per job, in order)."""
-        self.ready = (jobs[0], [read_part(answer) for answer in answers])
+        """The parts the workers have thought for ``jobs`` (an answer per job, in order, as :func:`run_share`
+        wrote it)."""
+        self.ready = (jobs[0], answers)
 
     def fixed(self, parts: int) -> LocalPool:
         """A pool that thinks in exactly ``parts`` parts: on these workers when there are as many (the
@@ -125,6 +128,22 @@ def run_share(job: dict[str, Any]) -> str:
     return compact({name: share.to_data() for name, share in part.items()})
 
 
+def run_job(job: dict[str, Any]) -> str:
+    """Think one part (:func:`run_share`); if it raises, the answer says so with the traceback, and the
+    decision that asked for it raises it (:func:`read_part`) where the host tells it as that seat's fault."""
+    try:
+        return run_share(job)
+    except Exception as error:
+        return compact({FAILED: trace_of(error)})
+
+
+class PartFailed(Exception):
+    """A part of a decision raised where it was thought (another worker's traceback is the message)."""
+
+
 def read_part(text: str) -> Part:
-    """A part's shares from :func:`run_share`'s text."""
-    return {name: Share.from_data(data) for name, data in json.loads(text).items()}
+    """A part's shares from :func:`run_job`'s text; :class:`PartFailed` when the part failed."""
+    data = json.loads(text)
+    if FAILED in data:
+        raise PartFailed("A part of the decision failed on its worker:\n" + str(data[FAILED]))
+    return {name: Share.from_data(value) for name, value in data.items()}

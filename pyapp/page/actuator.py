@@ -178,6 +178,16 @@ class Actuator:
             trick.classList.add("collecting")
             await asyncio.sleep(COLLECT_SLIDE)
 
+    def log(self, text: str) -> None:
+        """Write ``text`` to the browser's console as an error (a fault's whole traceback)."""
+        self.window.console.error(text)
+
+    def build(self) -> str:
+        """Which build of the game this is, for a fault's details: the engine's hash (written by the build)
+        and the page's address."""
+        engine = self.document.documentElement.getAttribute("data-engine") or "?"
+        return "engine " + str(engine) + " at " + str(self.window.location.href)
+
     def started(self) -> None:
         """Tell the page's boot script that both interpreters are up (assets/boot.js then precaches)."""
         self.window.dispatchEvent(self.window.Event.new("hearts:started"))

@@ -18,6 +18,7 @@ review could not be computed).
 import asyncio
 
 from ..shared import protocol
+from .faults import EngineFault, EngineLost, Halted
 
 # How long the page waits for the engine's answer before it tells the person, in seconds; generous, so
 # that only an engine that has stopped passes them.  Every intent's answer holds at most one computer's
@@ -81,10 +82,14 @@ class Call:
 class EngineClient:
     """Sends intents to the engine worker and returns its answers."""
 
-    def __init__(self):
+    def __init__(self, restart=None):
+        """``restart()`` starts another engine worker (its awaitable, as :meth:`connect` takes), the old one
+        ended (``window.heartsRestartEngine`` on the page)."""
         self.worker = None
+        self.starter = restart
         self.lock = asyncio.Lock()
         self.late = None  # called when an answer passes its time limit (the page tells the person)
+        self.halted = False  # a fault is on screen: nothing more is sent (pyapp.page.faults)
 
     @property
     def ready(self) -> bool:
@@ -97,15 +102,32 @@ class EngineClient:
         self.worker = await worker
         self.late = late
 
+    async def restart(self) -> None:
+        """Another engine worker instead of this one (which failed or stopped), once it is up."""
+        if self.starter is None:
+            raise RuntimeError("this page cannot start another engine")
+        self.worker = await self.starter()
+
     async def send(self, intent: str, **arguments):
         """The engine's answer to ``intent`` with ``arguments`` (the next intent may go once it passes
-        its time limit, :data:`LIMITS`)."""
+        its time limit, :data:`LIMITS`); :class:`EngineFault` when it is a fault, :class:`EngineLost` when
+        the worker failed or stopped, :class:`Halted` once a fault is on screen."""
+        if self.halted:
+            raise Halted()
         text = protocol.message(intent, **arguments)
         async with self.lock:
-            call = Call(self.worker, text)
+            worker = self.worker
+            call = Call(worker, text)
             if not await call.within(LIMITS.get(intent, LIMIT)) and self.late is not None:
                 self.late()
-        return protocol.read_answer(str(await call.result()))
+        try:
+            text = str(await call.result())
+        except Exception as error:  # (a JavaScript error: the worker said it failed, or it stopped)
+            raise EngineLost(worker, str(error)) from None
+        answer = protocol.read_answer(text)
+        if answer.fault is not None:
+            raise EngineFault(answer)
+        return answer
 
 
 class ThinkerClient:

@@ -16,6 +16,7 @@ from ..shared import protocol
 from . import coach, daily_board, player_stats
 from .announce import announcement, sound_of
 from .coach_view import held_back
+from .faults import MOST_RESTARTS, EngineFault, EngineLost, Halted, details, fault_record
 from .first_deal import can_deal_ahead, first_view
 from .friends import invitation_link, read_reply
 from .friends_view import friend_seats
@@ -92,10 +93,16 @@ class Controller:
         # stun) gives an offer's code, accept(seat, code) takes a reply's, send(seat, text), qr(text) an SVG.
         self.friends = None
         self.inviting = set()  # seats whose invitation is being prepared
+        self.restarts = 0  # engines started again on this visit (pyapp.page.faults.MOST_RESTARTS)
+        self.restarting = False  # one is being started: the other calls that found the old one gone wait for it
 
     # Boot -----------------------------------------------------------------------
 
     async def boot(self, worker, query: str = "", deal: dict | None = None) -> None:
+        """:meth:`start_up`, its faults told (:meth:`guarded`)."""
+        await self.guarded(self.start_up(worker, query, deal))
+
+    async def start_up(self, worker, query: str = "", deal: dict | None = None) -> None:
         """Show the game at once, start the engine, then catch up: resume, offer a shared deal, or deal.
 
         Before the engine is up the page draws the saved game (or, on a first
@@ -319,20 +326,16 @@ class Controller:
     def take(self, answer, fresh: bool = False, dealt: bool = False) -> None:
         """Carry out an answer: its storage writes, its reviews (new ones and those to compute), its view
         (with what it announces) and the next timer."""
-        apply_writes(self.storage, answer.writes)
-        self.report_storage()
-        if self.friends is not None:
-            for seat, text in answer.outbox:  # each friend's own view, for their device only
-                self.friends.send(seat, text)
+        self.carry_out(answer)
         session = self.session
         if session.take_reviews(answer.reviews, answer.reviews_reset):
             hand, seat = session.review_wanted
             session.review_wanted = None
             if not session.panel:  # asked for, and nothing else opened since: it opens now
-                self.actuator.keep(asyncio.create_task(self.open_review(hand, seat)))
+                self.spawn(self.open_review(hand, seat))
         if self.thinker is not None:
             for job in answer.jobs:
-                self.actuator.keep(asyncio.create_task(self.review(job)))
+                self.spawn(self.review(job))
         if answer.view is None:
             if answer.reviews:
                 self.render()
@@ -354,12 +357,20 @@ class Controller:
         if counted and player_stats.record(session.stats, answer.view, session.results, self.catalog["presets"]):
             self.storage.set(STATS_KEY, json.dumps(session.stats))
         if answer.view.daily is not None and answer.view.step == protocol.STEP_OVER:
-            self.actuator.keep(asyncio.create_task(self.keep_daily_result()))
+            self.spawn(self.keep_daily_result())
         self.render()
         if answer.view.after_ms is not None:
-            self.actuator.keep(asyncio.create_task(self.later(answer.view.turn, answer.view.after_ms)))
+            self.spawn(self.later(answer.view.turn, answer.view.after_ms))
         if any(ms > 0 for _, ms in (answer.view.friends or {}).get("away", [])):
-            self.actuator.keep(asyncio.create_task(self.tick_away(answer.view.turn)))
+            self.spawn(self.tick_away(answer.view.turn))
+
+    def carry_out(self, answer) -> None:
+        """An answer's storage writes, and its messages to the friends' devices (each their own view)."""
+        apply_writes(self.storage, answer.writes)
+        self.report_storage()
+        if self.friends is not None:
+            for seat, text in answer.outbox:
+                self.friends.send(seat, text)
 
     async def tick_away(self, turn: int) -> None:
         """Count down, second by second, to the computer playing for a friend who left (the view of ``turn``
@@ -427,11 +438,11 @@ class Controller:
 
     async def from_friend(self, seat: int, text: str) -> None:
         """A message that came on the connection of the friend in ``seat``: the engine reads it (strictly)."""
-        await self.send(protocol.FRIEND, seat=seat, text=text)
+        await self.guarded(self.send(protocol.FRIEND, seat=seat, text=text))
 
     async def friend_gone(self, seat: int) -> None:
         """The connection of the friend in ``seat`` closed (a new invitation is made for them)."""
-        await self.send(protocol.FRIEND_GONE, seat=seat)
+        await self.guarded(self.send(protocol.FRIEND_GONE, seat=seat))
 
     def keep_invitations(self, before, view, fresh: bool) -> None:
         """An invitation ready for every friend who is not here (each made once), and a word when one comes
@@ -443,7 +454,7 @@ class Controller:
             if seat in here:
                 self.session.invites.pop(seat, None)
             elif seat not in self.session.invites and seat not in self.inviting:
-                self.actuator.keep(asyncio.create_task(self.invite(seat, view.friends["secret"])))
+                self.spawn(self.invite(seat, view.friends["secret"]))
             if seat in here and seat not in was:
                 self.notify(t("friends.arrived", name=shown_name(view.seats[seat].name)))
             elif seat in was and seat not in here:
@@ -500,8 +511,12 @@ class Controller:
     # The person's intents ----------------------------------------------------------------
 
     async def perform(self, action: str, data: dict) -> None:
-        """Do what the person asked for (an intent of the input manager): :data:`ACTIONS` names the method
-        that does each, when the page's state allows it."""
+        """Do what the person asked for (an intent of the input manager), its faults told (:meth:`guarded`)."""
+        await self.guarded(self.do(action, data))
+
+    async def do(self, action: str, data: dict) -> None:
+        """Do what the person asked for: :data:`ACTIONS` names the method that does each, when the page's
+        state allows it."""
         if action == "menu":
             self.actuator.show_menu(not self.actuator.menu_shown())
             return
@@ -629,7 +644,7 @@ class Controller:
 
     async def on_copy(self, action: str, data: dict) -> None:
         """A link copied (or shared by the device)."""
-        await self.copy(data["field"], data["native"])
+        await self.copy(data["field"], data["native"], data.get("said") or "share.copied")
 
     async def on_play_link(self, action: str, data: dict) -> None:
         """A shared deal played."""
@@ -846,8 +861,9 @@ class Controller:
         self.session.panel = "share"
         self.render()
 
-    async def copy(self, field, native: bool) -> None:
-        """Copy a link from the share panel (or share it with the system's share sheet)."""
+    async def copy(self, field, native: bool, said: str = "share.copied") -> None:
+        """Copy a link from the share panel (or share it with the system's share sheet), or a fault's details;
+        ``said``: the catalogue key of what the person is told once it is copied."""
         window = self.actuator.window
         text = field.value
         try:
@@ -856,11 +872,71 @@ class Controller:
                 await window.navigator.share(window.Object.fromEntries(entries))
                 return
             await window.navigator.clipboard.writeText(text)
-            self.notify(t("share.copied"))
+            self.notify(t(said))
         except Exception:
             field.focus()
             field.select()
             self.notify(t("share.copy_by_hand"))
+
+    # Faults ------------------------------------------------------------------------------
+
+    async def guarded(self, work) -> None:
+        """Await ``work`` (a coroutine): a fault it meets is told (:meth:`show_fault`), never retried; an
+        engine that failed or stopped is started again (:meth:`engine_lost`)."""
+        try:
+            await work
+        except Halted:
+            pass  # a fault is on screen already: nothing more goes to the engine
+        except EngineLost as lost:
+            await self.engine_lost(lost)
+        except Exception as error:
+            self.show_fault(error)
+
+    def spawn(self, work) -> None:
+        """Run ``work`` (a coroutine) in the background, its faults told (:meth:`guarded`)."""
+        self.actuator.keep(asyncio.create_task(self.guarded(work)))
+
+    def show_fault(self, error) -> None:
+        """Tell the person of a fault (the engine's, or the page's own), log it whole, and send the engine
+        nothing more: the game is saved up to the last move it took, and Reload takes it up again."""
+        if isinstance(error, EngineFault):
+            self.carry_out(error.answer)  # the save up to what the table took; the friends told
+        fault = fault_record(error)
+        fault["details"] = details(fault, self.actuator.build())
+        self.client.halted = True
+        self.session.fault = fault
+        self.actuator.log(fault["details"])
+        self.render()
+
+    async def engine_lost(self, lost) -> None:
+        """The engine's worker failed or stopped: another is started and takes the game up from its save
+        (the decision in flight is lost, and the person told so); a fault when that too fails, or after
+        :data:`MOST_RESTARTS` engines on this visit."""
+        if lost.worker is not self.client.worker or self.restarting:
+            return  # another engine has been, or is being, started
+        if self.restarts >= MOST_RESTARTS:
+            self.show_fault(lost)
+            return
+        self.restarts += 1
+        self.restarting = True
+        self.actuator.log("The engine stopped (" + str(lost) + "): another one starts")
+        self.notify(t("fault.restarting"), 60)
+        try:
+            await self.client.restart()
+            await self.send(protocol.CONFIGURE, settings=self.session.engine_settings())
+            saved = read_saved_game(self.storage)
+            if saved is None or not await self.resume(saved):
+                await self.new_game()
+        except Exception as error:  # (told, whatever it is: this engine is not started again)
+            self.show_fault(error)
+            return
+        finally:
+            self.restarting = False
+        self.notify(t("fault.restarted"), 12)
+
+    async def on_reload(self, action: str, data: dict) -> None:
+        """Reload the page (after a fault: the game is taken up from its save)."""
+        self.actuator.window.location.reload()
 
     # Screen ------------------------------------------------------------------------------
 
@@ -950,6 +1026,7 @@ ACTIONS = {
     "lesson": "on_lesson",
     "lesson-skip": "on_lesson",
     "lesson-done": "on_lesson",
+    "reload": "on_reload",
 }
 # The actions the engine hears of as one intent in one step: action → (its step, the intent).
 STEP_INTENTS = {

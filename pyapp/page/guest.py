@@ -17,6 +17,7 @@ import json
 
 from ..shared import protocol
 from .controller import Controller
+from .faults import EngineFault, fault_record
 from .friends import reply_code
 from .player_stats import STATS_KEY
 from .storage import SETTINGS_KEY
@@ -228,7 +229,13 @@ class GuestController(Controller):
 
     def take_news(self, answer) -> None:
         """A message from the host that answers nothing of ours: the table changed (or the host refused a
-        message it could not tell apart, which is said)."""
+        message it could not tell apart, which is said; or the host's engine hit a fault)."""
+        if answer.fault is not None:
+            fault = fault_record(EngineFault(answer))
+            fault.update(host=True, details="")
+            self.session.fault = fault
+            self.render()
+            return
         if not answer.ok and answer.refusal is not None:
             self.notify(refusal_text(answer.refusal))
         self.take(answer)

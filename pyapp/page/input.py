@@ -60,7 +60,8 @@ class InputManager:
             )
         elif action == "copy":
             field = self.document.getElementById(target.getAttribute("data-target"))
-            self.emit("copy", {"field": field, "native": bool(target.getAttribute("data-native"))})
+            native, said = bool(target.getAttribute("data-native")), target.getAttribute("data-said")
+            self.emit("copy", {"field": field, "native": native, "said": said})
         elif action == "save-settings":
             values = {name: self.document.getElementById("opt-" + name).value for name in FORM_SETTINGS}
             self.emit("save-settings", {"settings": values})

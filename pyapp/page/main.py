@@ -153,7 +153,7 @@ if fragment.startswith(JOIN):  # a friend's page: it plays on the host's engine 
 else:
     storage = browser_storage()
     controller = Controller(
-        EngineClient(),
+        EngineClient(window.heartsRestartEngine),
         Actuator(document, window),
         storage,
         Session(load_settings(storage), catalog["cards_passed"]),

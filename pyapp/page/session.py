@@ -98,6 +98,7 @@ class Session:
         self.lesson = None  # the lesson's record while its game is on (pyapp.page.coach)
         self.offer_lesson = False  # a first visit: its first deal offers the lesson
         self.settings = dict(DEFAULT_SETTINGS)
+        self.fault = None  # a fault on screen (pyapp.page.faults.fault_record): nothing more goes to the engine
         if isinstance(settings, dict):
             for key in DEFAULT_SETTINGS:
                 if key in settings:

@@ -281,6 +281,18 @@ TEXT = {
     "friends.hand_back": "Vrátit místo hráči {name}",
     "friends.stand_in": "Nechat za hráče {name} hrát počítač",
     "settings.stun": "Pomocník spojení s přáteli v jiných sítích (server STUN)",
+    # Faults (pyapp/page/faults.py)
+    "fault.title": "Něco se pokazilo",
+    "fault.saved": "Hra je uložená až po tvůj poslední tah. Načti stránku znovu a hraj dál.",
+    "fault.host": "Ve hře hostitele došlo k chybě. Až ji znovu načte, otevři novou pozvánku, kterou ti pošle.",
+    "fault.level": "Počítačový hráč na místě {name} selhal: od teď hraje na úrovni {level}.",
+    "fault.reload": "Načíst znovu",
+    "fault.details": "Podrobnosti",
+    "fault.copy": "Zkopírovat podrobnosti",
+    "fault.copied": "Podrobnosti zkopírovány",
+    "fault.restarting": "Herní jádro se zastavilo. Spouštím ho znovu…",
+    "fault.restarted": "Herní jádro běží znovu a hra pokračuje z uložené pozice. "
+    "Pokud tvůj poslední tah na stole není, zahraj ho znovu.",
     "share.title": "Sdílet",
     "share.game": "Tahle hra, ať si ji zahraje kamarád",
     "share.deal": "Přesně toto rozdání: stejné karty i pravidla",

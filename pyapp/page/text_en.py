@@ -279,6 +279,18 @@ TEXT = {
     "friends.stand_in": "Let the computer play for {name}",
     "settings.stun": "Connection helper for friends on other networks (STUN server)",
     # Share and shared deals
+    # Faults (pyapp/page/faults.py)
+    "fault.title": "Something went wrong",
+    "fault.saved": "Your game is saved up to your last move. Reload the page to play on.",
+    "fault.host": "The host's game hit a fault. When they have reloaded it, open the new invitation they send you.",
+    "fault.level": "The computer player in {name}'s seat failed: from now on it plays at the {level} level.",
+    "fault.reload": "Reload",
+    "fault.details": "Details",
+    "fault.copy": "Copy details",
+    "fault.copied": "Details copied",
+    "fault.restarting": "The game's engine stopped. Starting it again…",
+    "fault.restarted": "The engine was started again and your game goes on from its save. "
+    "If your last move is not on the table, make it again.",
     "share.title": "Share",
     "share.game": "This game, for a friend to play",
     "share.deal": "This very deal: the same cards and rules",

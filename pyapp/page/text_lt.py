@@ -277,6 +277,18 @@ TEXT = {
     "friends.hand_back": "Grąžinti vietą žaidėjui {name}",
     "friends.stand_in": "Tegul už žaidėją {name} žaidžia kompiuteris",
     "settings.stun": "Ryšio pagalbininkas draugams kituose tinkluose (STUN serveris)",
+    # Faults (pyapp/page/faults.py)
+    "fault.title": "Kažkas nepavyko",
+    "fault.saved": "Žaidimas išsaugotas iki paskutinio tavo ėjimo. Įkelk puslapį iš naujo ir žaisk toliau.",
+    "fault.host": "Šeimininko žaidime įvyko klaida. Kai jis jį įkels iš naujo, atidaryk naują kvietimą, kurį jis atsiųs.",
+    "fault.level": "Kompiuterinis žaidėjas vietoje {name} sugedo: nuo šiol jis žaidžia lygiu „{level}“.",
+    "fault.reload": "Įkelti iš naujo",
+    "fault.details": "Išsamiau",
+    "fault.copy": "Kopijuoti išsamią informaciją",
+    "fault.copied": "Išsami informacija nukopijuota",
+    "fault.restarting": "Žaidimo variklis sustojo. Paleidžiamas iš naujo…",
+    "fault.restarted": "Variklis vėl veikia, žaidimas tęsiamas nuo išsaugotos vietos. "
+    "Jei tavo paskutinio ėjimo nėra ant stalo, atlik jį dar kartą.",
     "share.title": "Bendrinti",
     "share.game": "Šis žaidimas – draugui pažaisti",
     "share.deal": "Būtent šis dalijimas: tos pačios kortos ir taisyklės",

@@ -281,6 +281,18 @@ TEXT = {
     "friends.hand_back": "Vrátiť miesto hráčovi {name}",
     "friends.stand_in": "Nechať za hráča {name} hrať počítač",
     "settings.stun": "Pomocník spojenia s priateľmi v iných sieťach (server STUN)",
+    # Faults (pyapp/page/faults.py)
+    "fault.title": "Niečo sa pokazilo",
+    "fault.saved": "Hra je uložená až po tvoj posledný ťah. Načítaj stránku znova a hraj ďalej.",
+    "fault.host": "V hre hostiteľa nastala chyba. Keď ju znova načíta, otvor novú pozvánku, ktorú ti pošle.",
+    "fault.level": "Počítačový hráč na mieste {name} zlyhal: odteraz hrá na úrovni {level}.",
+    "fault.reload": "Načítať znova",
+    "fault.details": "Podrobnosti",
+    "fault.copy": "Skopírovať podrobnosti",
+    "fault.copied": "Podrobnosti skopírované",
+    "fault.restarting": "Herné jadro sa zastavilo. Spúšťam ho znova…",
+    "fault.restarted": "Herné jadro opäť beží a hra pokračuje z uloženej pozície. "
+    "Ak tvoj posledný ťah nie je na stole, zahraj ho znova.",
     "share.title": "Zdieľať",
     "share.game": "Táto hra, nech si ju zahrá kamarát",
     "share.deal": "Presne toto rozdanie: rovnaké karty aj pravidlá",

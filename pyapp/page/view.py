@@ -12,6 +12,7 @@ from .chart import render_chart
 from .coach import finished as lesson_finished
 from .coach_view import held_back, render_coach, render_lesson_end
 from .daily_view import render_daily_board, render_verdict, short_date
+from .fault_view import render_fault
 from .friends_view import benched, friends_line, render_invitations, render_join, stood_in
 from .hint_view import card_hint, figures_toggle, render_hint
 from .how_to_play import render_how_to_play
@@ -402,7 +403,9 @@ def signed(value: int) -> str:
 
 def render_dialog(session, catalog) -> str:
     """The dialog for the open panel (:data:`PANELS`), else for the current step (:data:`STEP_DIALOGS`), else
-    the game's result while it is shown, or an empty string."""
+    the game's result while it is shown, or an empty string; a fault above everything."""
+    if session.fault is not None:
+        return render_fault(session)
     if session.view is None and session.panel not in WITHOUT_VIEW:
         return ""
     panel = PANELS.get(session.panel)

@@ -711,6 +711,15 @@ class Verdict(Record):
 
 
 @declared
+class Fault(Record):
+    """The engine hit a fault (a bug, not a refusal) answering an intent: its traceback (empty on a friend's
+    device), and when a computer player failed, its seat and the simpler level it plays at from then on
+    (None: it could not fall back)."""
+
+    FIELDS = {"trace": Text(MAX_DATA), "seat": Maybe(SEAT), "level": Maybe(WORD)}
+
+
+@declared
 class Answer(Record):
     """The engine's answer to one intent.
 
@@ -733,6 +742,9 @@ class Answer(Record):
     fields that changed since the view of that turn, the last sent on that
     connection (and the turn), which the friend's page lays over that one
     (:func:`patched`).
+
+    ``fault`` is set, with nothing else but the storage writes and the outbox, when the engine hit a fault
+    (a bug) instead of answering: the page says so and sends nothing more until it is reloaded.
     """
 
     FIELDS = {
@@ -754,8 +766,14 @@ class Answer(Record):
         "reply_to": Maybe(COUNT),
         "patch": Maybe(COUNT),
         "verdict": Maybe(Verdict),
+        "fault": Maybe(Fault),
     }
-    ADDED = ("patch", "pass_hint", "verdict")  # (a friend's page reads an older host's answers, which lack them)
+    ADDED = (
+        "patch",
+        "pass_hint",
+        "verdict",
+        "fault",
+    )  # (a friend's page reads an older host's answers, which lack them)
 
     def check(self, reading: Reading) -> None:
         """Refuse seats the table does not have (the view's table, else the one the reader knew)."""

@@ -21,5 +21,5 @@ def handle(job: str) -> str:
     except ValueError:
         data = None  # not JSON: the review's answer says so
     if isinstance(data, dict) and data.get("job") == thinking.JOB:
-        return thinking.run_share(data)
+        return thinking.run_job(data)
     return reviews.run_job(job if data is None else data)  # read once

@@ -1,0 +1,173 @@
+"""Faults on the page (CPython, the real engine host behind a fake worker): told, never retried, survived.
+
+A computer player that raises shows the fault dialog and the page sends the
+engine nothing more; the save holds every move, and the page reloaded plays
+on with that seat at a simpler level.  An engine worker that fails or stops
+is started again and takes the game up from its save; one that keeps
+failing is a fault.  The page's own bug is a fault too.
+"""
+
+import asyncio
+import json
+
+from test_controller import Worker, page, play_to, run_async
+
+from pyapp.host.game import Host
+from pyapp.page.faults import MOST_RESTARTS
+from pyapp.page.storage import MemoryStore
+from pyapp.shared import protocol
+
+DEAL = {"seed": 21, "name": "f" * 16}
+
+
+def broken(view):
+    """A computer player's decision with a bug: ``max()`` of an empty sequence."""
+    return max([])
+
+
+class Counting(Worker):
+    """The engine worker, counting the intents it is sent."""
+
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
+        self.sent = 0
+        self.gate.set()
+
+    async def handle(self, text: str) -> str:
+        self.sent += 1
+        return await super().handle(text)
+
+
+class Dying(Counting):
+    """An engine worker that stops once it has answered ``lives`` intents: every later call fails at once."""
+
+    def __init__(self, host: Host, lives: int) -> None:
+        super().__init__(host)
+        self.lives = lives
+
+    async def handle(self, text: str) -> str:
+        if self.lives <= 0:
+            raise RuntimeError("the engine worker stopped")
+        self.lives -= 1
+        return await super().handle(text)
+
+
+async def play_until(controller, done) -> None:
+    """Play as a person would (the first legal cards) until ``done()``; a fault on screen stops it too."""
+    session = controller.session
+    for _ in range(3000):
+        if done() or session.fault is not None:
+            return
+        if session.step == protocol.STEP_PASS:
+            for card in session.view.hand[:3]:
+                await controller.perform("card", {"card": card})
+            await controller.perform("pass", {})
+        elif session.step == protocol.STEP_PLAY and session.view.after_ms is None:
+            await controller.perform("card", {"card": session.view.legal[0]})
+        elif session.step == protocol.STEP_COLLECT:
+            await controller.perform("collect", {})
+        elif session.step == protocol.STEP_SUMMARY:
+            await controller.perform("next", {})
+        else:
+            await asyncio.sleep(0.01)
+    raise AssertionError("never done")
+
+
+def test_a_computer_player_that_raises_is_told_once_and_the_reloaded_page_plays_on():
+    async def run():
+        store = MemoryStore()
+        controller, actuator, worker = page(store)
+        counting = Counting(worker.host)
+        await controller.boot(counting.started(), "", DEAL)
+        table = counting.host.table
+        for bot in table.bots[1:]:
+            bot.decide = broken
+        await play_until(controller, lambda: False)
+        fault = controller.session.fault
+        assert fault is not None and fault["engine"] and fault["seat"] in (1, 2, 3) and fault["level"] == "basic"
+        assert "Something went wrong" in actuator.html and 'data-action="reload"' in actuator.html
+        assert "plays at the Easy level" in actuator.html and "max()" in actuator.html  # (the details)
+        assert any("max()" in line and "engine test" in line for line in actuator.logged)
+        sent = counting.sent
+        await asyncio.sleep(1.0)  # a computer's timer (650 ms at the normal speed) would have asked again
+        await controller.perform("card", {"card": controller.session.view.hand[0]})
+        await controller.perform("hint", {})
+        assert counting.sent == sent  # nothing retried, nothing more sent
+        history = len(table.match.history)
+        stored = json.loads(store.getItem(protocol.SAVE_CURRENT))["actions"]
+        assert len(stored) == history - table.match.hand_starts[-1]  # every move the table took is kept
+        return store, fault["seat"]
+
+    store, seat = run_async(run())
+
+    async def reloaded():
+        controller, _, worker = page(store)
+        worker.gate.set()
+        await controller.boot(worker.started(), "", DEAL)
+        assert controller.session.fault is None and controller.session.view.seats[seat].bot == "basic"
+        await play_to(controller)  # the hand is played to its end
+        assert controller.session.fault is None
+
+    run_async(reloaded())
+
+
+def test_an_engine_that_stops_is_started_again_and_the_game_goes_on_from_its_save():
+    async def run():
+        store = MemoryStore()
+        controller, actuator, _ = page(store)
+        first = Dying(Host(), lives=12)
+        engines = [first]
+
+        async def another():
+            engines.append(Counting(Host()))
+            return engines[-1]
+
+        controller.client.starter = another
+        await controller.boot(first.started(), "", DEAL)
+        await play_to(controller)
+        assert len(engines) == 2 and controller.session.fault is None
+        assert any("started again" in notice for notice in actuator.notices)
+        # The new engine took the game up from the save: the same deal, its hand played to the end.
+        assert engines[1].host.table.match.seed == first.host.table.match.seed
+        assert controller.restarts == 1
+
+    run_async(run())
+
+
+def test_an_engine_that_keeps_stopping_is_a_fault_after_two_restarts():
+    async def run():
+        store = MemoryStore()
+        controller, actuator, _ = page(store)
+        engines = []
+
+        async def another():
+            engines.append(Dying(Host(), lives=3))
+            return engines[-1]
+
+        controller.client.starter = another
+        await controller.boot(Dying(Host(), lives=4).started(), "", DEAL)
+        await play_until(controller, lambda: False)
+        assert len(engines) == MOST_RESTARTS
+        assert controller.session.fault is not None and "stopped" in controller.session.fault["trace"]
+        assert "Something went wrong" in actuator.html
+
+    run_async(run())
+
+
+def test_a_bug_on_the_page_itself_is_told_as_a_fault():
+    async def run():
+        store = MemoryStore()
+        controller, actuator, worker = page(store)
+        worker.gate.set()
+        await controller.boot(worker.started(), "", DEAL)
+
+        def broken_redraw(session):
+            raise KeyError("a field the page misread")
+
+        controller.on_figures = lambda action, data: broken_redraw(None)
+        await controller.perform("figures", {})
+        fault = controller.session.fault
+        assert fault is not None and not fault["engine"] and "a field the page misread" in fault["trace"]
+        assert "Something went wrong" in actuator.html
+
+    run_async(run())
