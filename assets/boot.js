@@ -99,12 +99,14 @@ function startEngine() {
   const first = { cores: navigator.hardwareConcurrency || 1 };
   let idle;
   engineIdle = new Promise((resolve) => (idle = resolve));
-  window.heartsEngine = startWorker(script, "engine", first, idle);
+  // An engine that fails or stops is said at once (pyapp/page/main.py), even while nobody is asking it.
+  const lost = () => window.dispatchEvent(new Event("hearts:engine-lost"));
+  window.heartsEngine = startWorker(script, "engine", first, idle, lost);
   // The page's Python starts another engine when this one has failed or stopped (the game goes on from
   // its save): the old one is ended, the new one offered as heartsEngine.
   window.heartsRestartEngine = () => {
     window.heartsEngine.then((engine) => engine.close(), () => {});
-    window.heartsEngine = startWorker(script, "engine", first);
+    window.heartsEngine = startWorker(script, "engine", first, undefined, lost);
     return window.heartsEngine;
   };
   let thinker = null;

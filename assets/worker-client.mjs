@@ -6,9 +6,10 @@
 
 /* A promise, resolved once the worker answers (rejected if it cannot start), of an object whose
    handle(text) resolves to the worker's answer, and whose close() ends the worker (every call still
-   waiting, and every later one, fails, as when the worker fails or stops). `first` is posted before anything else (the engine's settings
-   for its own worker); `idle()` is called when the worker says it is idle (the engine, once). */
-export function startWorker(url, name, first = undefined, idle = () => {}) {
+   waiting, and every later one, fails, as when the worker fails or stops). `first` is posted before
+   anything else (the engine's settings for its own worker); `idle()` is called when the worker says it is
+   idle (the engine, once), and `lost(error)` when, once up, it fails or stops without being closed. */
+export function startWorker(url, name, first = undefined, idle = () => {}, lost = () => {}) {
   const worker = new Worker(url, { type: "module", name });
   // A worker that stops without a word (terminated, closed, killed by the browser) fires no event: it holds
   // a Web Lock of its own for as long as it lives, and the lock granted here says it has stopped.
@@ -27,8 +28,10 @@ export function startWorker(url, name, first = undefined, idle = () => {}) {
       }),
   };
   return new Promise((resolve, reject) => {
-    const failed = (error) => {
+    let up = false; // (a worker that fails before it is up rejects the promise instead)
+    const failed = (error, closing = false) => {
       if (broken) return;
+      if (up && !closing) lost(error);
       broken = error;
       reject(error);
       calls.forEach((call) => call.reject(error));
@@ -36,10 +39,13 @@ export function startWorker(url, name, first = undefined, idle = () => {}) {
     };
     started.close = () => {
       worker.terminate();
-      failed(new Error(`the ${name} worker was closed`));
+      failed(new Error(`the ${name} worker was closed`), true);
     };
     worker.onmessage = ({ data }) => {
-      if (data.ready) return resolve(started);
+      if (data.ready) {
+        up = true;
+        return resolve(started);
+      }
       if (data.living) return navigator.locks.request(life, () => failed(new Error(`the ${name} worker stopped`)));
       if (data.idle) return idle();
       if (data.failed) return failed(new Error(data.failed));

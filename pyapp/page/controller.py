@@ -934,6 +934,11 @@ class Controller:
             self.restarting = False
         self.notify(t("fault.restarted"), 12)
 
+    def engine_stopped(self) -> None:
+        """The engine's worker failed or stopped while nobody was asking it: another is started now."""
+        if self.client.worker is not None:
+            self.spawn(self.engine_lost(EngineLost(self.client.worker, "the engine worker stopped")))
+
     async def on_reload(self, action: str, data: dict) -> None:
         """Reload the page (after a fault: the game is taken up from its save)."""
         self.actuator.window.location.reload()

@@ -162,6 +162,7 @@ else:
         ThinkerClient(window.heartsThinker),
     )
     controller.friends = FriendsLink(controller)
+    window.addEventListener("hearts:engine-lost", create_proxy(lambda event: controller.engine_stopped()))
     InputManager(document, create_proxy, controller)
     # Give the browser a turn between PyScript's own start and the first draw: one long task otherwise.
     await asyncio.sleep(0.001)  # noqa: F704 - PyScript runs this with top-level await
