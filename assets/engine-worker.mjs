@@ -230,7 +230,7 @@ self.onmessage = ({ data }) => (data.life ? live(data.life) : python ? take(data
 try {
   const pyodide = await loadPyodide({ keep: self.name !== "thinker" });
   python = pyodide.pyimport(ENTRIES[self.name] || ENTRIES.engine);
-  self.heartsPython = pyodide; // (the end-to-end tests inject faults through it: e2e/test_faults.py)
+  self.heartsPython = pyodide; // (the end-to-end tests inject faults through it: e2e/test_injected_faults.py)
   postMessage({ ready: true });
   early.splice(0).forEach(take);
 } catch (error) {

@@ -10,7 +10,7 @@ from helpers import quick_review
 
 from pyapp.host.catalog import catalog
 from pyapp.host.game import Host
-from pyapp.page import controller as controller_module
+from pyapp.page import answers as answers_module
 from pyapp.page import view
 from pyapp.page.client import EngineClient, ThinkerClient
 from pyapp.page.controller import Controller
@@ -588,7 +588,7 @@ def test_the_countdown_to_the_computer_playing_for_a_friend_who_left_ticks(monke
         def close_all(self) -> None:
             pass
 
-    monkeypatch.setattr(controller_module, "AWAY_TICK_SECONDS", 0.001)  # a second of the page's, quicker
+    monkeypatch.setattr(answers_module, "AWAY_TICK_SECONDS", 0.001)  # a second of the page's, quicker
 
     async def run():
         controller, actuator = await booted(MemoryStore(), seed=4)

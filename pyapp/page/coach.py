@@ -13,6 +13,7 @@ first explained (a rule is explained once, and after a reload the same
 trick shows the same words).  Plain Python for MicroPython and CPython.
 """
 
+from ..shared import protocol
 from .i18n import t
 from .markup import seat_name, short_card
 from .storage import parse_json, set_aside
@@ -96,18 +97,18 @@ def load(storage):
 
 def trick_key(view) -> str:
     """Which trick of which hand the view is in (the pass counts as one): where a rule was explained."""
-    number = view.tricks_played - 1 if view.step == "collect" else view.tricks_played
+    number = view.tricks_played - 1 if view.step == protocol.STEP_COLLECT else view.tricks_played
     return str(view.hand_index) + "." + view.phase + "." + str(number)
 
 
 def my_turn(view) -> bool:
     """Whether the person is to play a card now."""
-    return view.step == "play" and view.seat in view.to_act
+    return view.step == protocol.STEP_PLAY and view.seat in view.to_act
 
 
 def table_plays(view) -> list:
     """The plays on the table now ([seat, card]): the trick in play, or the finished one waiting to be collected."""
-    return view.last_trick.plays if view.step == "collect" and view.last_trick else view.trick
+    return view.last_trick.plays if view.step == protocol.STEP_COLLECT and view.last_trick else view.trick
 
 
 def led_suit(view):
@@ -124,11 +125,11 @@ def table_cards(view) -> list:
 def topics(view) -> list:
     """The rules that matter in this view (the coach explains each the first time it does)."""
     found = []
-    if view.phase == "pass":
+    if view.phase == protocol.PHASE_PASS:
         return ["pass"]
-    if view.phase != "play":
+    if view.phase != protocol.PHASE_PLAY:
         return found
-    if view.tricks_played == 0 or (view.step == "collect" and view.tricks_played == 1):
+    if view.tricks_played == 0 or (view.step == protocol.STEP_COLLECT and view.tricks_played == 1):
         found.append("lead")
     if my_turn(view) and view.trick:
         suit = led_suit(view)
@@ -180,11 +181,11 @@ def advise(session) -> Coaching:
     now = [topic for topic in TOPICS if seen.get(topic) == key and shown(topic, view)]
     lines = []
     enabled, why = None, ""
-    if view.step == "collect":
+    if view.step == protocol.STEP_COLLECT:
         lines += taken_lines(view)
     for topic in now:
         lines += EXPLAIN[topic](view)
-    if view.step == "pass":
+    if view.step == protocol.STEP_PASS:
         enabled = pass_suggestion(view.hand)
         lines.append(t("coach.pass_pick", cards=", ".join(short_card(card) for card in enabled)))
         why = t("coach.pass_why")
@@ -194,7 +195,7 @@ def advise(session) -> Coaching:
         why = t("coach.play_why")
     elif my_turn(view) and not now:
         lines.append(t("coach.your_turn"))
-    elif view.step == "bot" and not lines:
+    elif view.step == protocol.STEP_BOT and not lines:
         lines.append(t("coach.watch", name=seat_name(view, view.to_act[0])))
     return Coaching(lines, enabled, why)
 
@@ -204,7 +205,7 @@ def shown(topic: str, view) -> bool:
     their turn, who led 2♣ until the trick is taken, what happened on the table all through the trick."""
     if topic in TURN_TOPICS:
         return my_turn(view)
-    return topic != "lead" or view.step != "collect"
+    return topic != "lead" or view.step != protocol.STEP_COLLECT
 
 
 def pass_suggestion(hand: list) -> list:
@@ -284,7 +285,7 @@ def explain_lead(view) -> list:
     plays = table_plays(view)
     leader = plays[0][0] if plays else view.to_act[0] if view.to_act else view.seat
     lines = [t("coach.lead_you") if leader == view.seat else t("coach.lead", name=seat_name(view, leader))]
-    if view.received and view.step != "collect":  # the cards passed to the person, marked in the hand
+    if view.received and view.step != protocol.STEP_COLLECT:  # the cards passed to the person, marked in the hand
         cards = ", ".join(short_card(card) for card in view.received)
         lines.append(t("coach.received", cards=cards, mark=t("hand.received")))
     return lines
@@ -312,7 +313,7 @@ def explain_broken(view) -> list:
 
 def explain_queen(view) -> list:
     """Q♠ on the table, or taken."""
-    if view.step != "collect":
+    if view.step != protocol.STEP_COLLECT:
         return [t("coach.queen")]
     winner = view.last_trick.winner
     if winner == view.seat:
@@ -339,7 +340,7 @@ EXPLAIN = {
 
 def finished(session) -> bool:
     """Whether the lesson's hand is over and its summary due: the coach's last word replaces it."""
-    return speaking(session) and session.step == "summary" and session.view.summary_hand == 0
+    return speaking(session) and session.step == protocol.STEP_SUMMARY and session.view.summary_hand == 0
 
 
 def end_lines(session) -> list:

@@ -4,6 +4,7 @@ What to say and which cards to offer is the coach's (:mod:`pyapp.page.coach`);
 this only draws it.  Plain Python for MicroPython and CPython.
 """
 
+from ..shared import protocol
 from . import coach
 from .how_to_play import render_welcome
 from .i18n import t
@@ -33,12 +34,12 @@ def render_coach(session) -> str:
 def offering(session) -> bool:
     """Whether the first visit's offer shows: on its first deal, until the person has passed."""
     view = session.view
-    return session.offer_lesson and view is not None and view.hand_index == 0 and view.phase == "pass"
+    return session.offer_lesson and view is not None and view.hand_index == 0 and view.phase == protocol.PHASE_PASS
 
 
 def held_back(session) -> tuple:
     """The cards of the hand the coach does not offer now (none when it is not coaching)."""
-    if not coach.speaking(session) or session.step not in ("pass", "play"):
+    if not coach.speaking(session) or session.step not in (protocol.STEP_PASS, protocol.STEP_PLAY):
         return ()
     coaching = coach.advise(session)
     if coaching.enabled is None:

@@ -64,7 +64,7 @@ def first_view(options: dict, catalog: dict) -> dict:
         "party": False,
         "rules": rules,
         "moon_points": catalog["points_per_pack"] * packs,
-        "phase": "pass",
+        "phase": protocol.PHASE_PASS,
         "hand_index": 0,
         "dealer": 0,
         "pass_direction": "left",

@@ -8,6 +8,7 @@ words sit in the page's flow, above the cards, so they never cover a button.
 Plain Python for MicroPython and CPython.
 """
 
+from ..shared import protocol
 from .i18n import card_name, decimal, has_text, t
 from .review_view import coloured
 from .session import positions
@@ -16,17 +17,17 @@ from .session import positions
 def hint_of(session):
     """The hint on screen for the decision in view: the pass's or the play's (None: none)."""
     step = session.step
-    if step == "pass":
+    if step == protocol.STEP_PASS:
         return session.pass_hint
-    return session.hint if step == "play" else None
+    return session.hint if step == protocol.STEP_PLAY else None
 
 
 def marked(session) -> list:
     """The indices in the hand of the cards the hint suggests (of two identical cards, the first)."""
     step, hand = session.step, session.view.hand if session.view is not None else []
-    if step == "pass" and session.pass_hint is not None:
+    if step == protocol.STEP_PASS and session.pass_hint is not None:
         wanted = list(session.pass_hint.cards)
-    elif step == "play" and session.hint is not None:
+    elif step == protocol.STEP_PLAY and session.hint is not None:
         wanted = [session.hint.best]
     else:
         return []
@@ -39,7 +40,7 @@ def card_hint(session, index: int, card: str) -> tuple:
     if index in marked(session):
         classes, attributes = "hinted", f' data-badge="{t("hint.badge")}"'
         label = t("hint.card", card=card_name(card))
-    hint = session.hint if session.step == "play" else None
+    hint = session.hint if session.step == protocol.STEP_PLAY else None
     if hint is not None and session.figures and card in hint.points:
         points = decimal(hint.points[card])  # one decimal: an estimate, not a count
         attributes += f' data-hint="{points}"'
@@ -57,7 +58,7 @@ def sentences(session, write) -> list:
     hint = hint_of(session)
     if hint is None:
         return []
-    if session.step == "pass":
+    if session.step == protocol.STEP_PASS:
         reasons = [reason_text(code, write(cards)) for code, cards in hint.reasons]
         return [t("hint.pass", cards=write(hint.cards))] + [reason for reason in reasons if reason]
     words = [t("hint.play", card=write([hint.best]))]
@@ -74,12 +75,14 @@ def spoken(session) -> str:
 def render_hint(session) -> str:
     """The hint's words above the hand: while it thinks, that it does; the pass's three and why; a play's
     card and what its figures mean, once they are shown (the card itself is marked in the hand)."""
-    if session.hinting and session.step in ("pass", "play"):
+    if session.hinting and session.step in (protocol.STEP_PASS, protocol.STEP_PLAY):
         return f'<div class="hint-box"><p>{t("hint.thinking")}</p></div>'
     words = sentences(session, coloured)
     if not words:
         return ""
-    if session.step == "play":  # the card is marked; the words say what the figures mean, once they are shown
+    if (
+        session.step == protocol.STEP_PLAY
+    ):  # the card is marked; the words say what the figures mean, once they are shown
         if not session.figures:
             return ""
         return '<div class="hint-box">' + "".join(f"<p>{sentence}</p>" for sentence in words) + "</div>"

@@ -14,6 +14,36 @@ from .view import seat_place
 FORM_SETTINGS = ("speed", "collect", "think_ms", "language", "undo", "autoplay", "sound", "stun")
 
 
+# The data-* attributes read as whole numbers, and as flags (present and not empty); any other is text.
+NUMBERS = ("index", "hand", "seat", "page")
+FLAGS = ("confirmed", "native", "on")
+# The actions that send more than their control's attributes: the method of InputManager that reads it.
+READERS = {
+    "accept-reply": "read_reply",
+    "copy": "read_field",
+    "save-settings": "read_settings",
+    "start": "read_form",
+}
+
+
+def carried(target) -> dict:
+    """What a control's ``data-*`` attributes carry (but its action), by name without ``data-``."""
+    data = {}
+    names = target.getAttributeNames()
+    for position in range(names.length):
+        attribute = str(names[position])
+        if not attribute.startswith("data-") or attribute == "data-action":
+            continue
+        name, value = attribute[5:], target.getAttribute(attribute)
+        if name in NUMBERS:
+            data[name] = int(value) if value else None
+        elif name in FLAGS:
+            data[name] = bool(value)
+        else:
+            data[name] = value
+    return data
+
+
 class InputManager:
     """Listens to the page and tells the controller what the person wants."""
 
@@ -32,49 +62,34 @@ class InputManager:
         self.tasks = [other for other in self.tasks if not other.done()] + [task]
 
     def on_click(self, event) -> None:
-        """A click on a card or a control."""
+        """A click on a card or a control: its action (``data-action``; a card of the hand: ``card``) with
+        what its ``data-*`` attributes carry (:func:`carried`) and, for a few, what the form or field they
+        send says (:data:`READERS`)."""
         target = event.target.closest("[data-action], #hand .card")
         if not target:
             return
-        action = target.getAttribute("data-action")
-        if not action:
-            index = target.getAttribute("data-index")  # two decks: which of two equal cards
-            self.emit("card", {"card": target.getAttribute("data-card"), "index": int(index) if index else None})
-        elif action == "open":
-            self.emit("open", {"panel": target.getAttribute("data-panel")})
-        elif action == "moon":
-            self.emit("moon", {"choice": target.getAttribute("data-choice")})
-        elif action == "review":
-            seat = target.getAttribute("data-seat")  # party mode: whose review
-            self.emit("review", {"hand": int(target.getAttribute("data-hand")), "seat": int(seat) if seat else None})
-        elif action == "review-page":
-            self.emit("review-page", {"page": int(target.getAttribute("data-page"))})
-        elif action == "accept-reply":
-            seat = int(target.getAttribute("data-seat"))
-            self.emit("accept-reply", {"seat": seat, "code": self.document.getElementById(f"reply-{seat}").value})
-        elif action == "scan":
-            self.emit("scan", {"seat": int(target.getAttribute("data-seat"))})
-        elif action == "stand-in":
-            self.emit(
-                "stand-in", {"seat": int(target.getAttribute("data-seat")), "on": bool(target.getAttribute("data-on"))}
-            )
-        elif action == "copy":
-            field = self.document.getElementById(target.getAttribute("data-target"))
-            native, said = bool(target.getAttribute("data-native")), target.getAttribute("data-said")
-            self.emit("copy", {"field": field, "native": native, "said": said})
-        elif action == "save-settings":
-            values = {name: self.document.getElementById("opt-" + name).value for name in FORM_SETTINGS}
-            self.emit("save-settings", {"settings": values})
-        elif action == "start":
-            self.emit("start", self.read_new_game_form())
-        elif action == "daily":
-            confirmed = bool(target.getAttribute("data-confirmed"))  # (the game in progress may end)
-            self.emit("daily", {"date": target.getAttribute("data-date") or "", "confirmed": confirmed})
-        elif action == "replay":
-            confirmed = bool(target.getAttribute("data-confirmed"))
-            self.emit("replay", {"hand": int(target.getAttribute("data-hand")), "confirmed": confirmed})
-        else:
-            self.emit(action)
+        action = target.getAttribute("data-action") or "card"
+        data = carried(target)
+        reader = READERS.get(action)
+        if reader is not None:
+            data.update(getattr(self, reader)(target))
+        self.emit(action, data)
+
+    def read_reply(self, target) -> dict:
+        """The reply code pasted for a friend's seat."""
+        return {"code": self.document.getElementById("reply-" + target.getAttribute("data-seat")).value}
+
+    def read_field(self, target) -> dict:
+        """The field a Copy button copies (``data-target``)."""
+        return {"field": self.document.getElementById(target.getAttribute("data-target"))}
+
+    def read_settings(self, target) -> dict:
+        """The settings form's values."""
+        return {"settings": {name: self.document.getElementById("opt-" + name).value for name in FORM_SETTINGS}}
+
+    def read_form(self, target) -> dict:
+        """The new-game form (:meth:`read_new_game_form`)."""
+        return self.read_new_game_form()
 
     def read_new_game_form(self) -> dict:
         """What the new-game form says: rules, levels and names of the other seats, preset, the player's name."""

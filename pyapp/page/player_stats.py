@@ -9,6 +9,7 @@ damaged ones, the presets still readable are kept.  Plain Python for
 MicroPython and CPython.
 """
 
+from ..shared import protocol
 from .storage import Storage, load_record, parse_json
 
 STATS_KEY = "hearts.stats"
@@ -61,7 +62,7 @@ def record(stats: dict, view, results: list, presets: list) -> bool:
     ``view`` is the engine's view (:class:`pyapp.shared.protocol.View`), ``results`` the game's hand results.
     """
     key = view.game_key
-    if view.phase != "over" or stats.get("last") == key or view.party:
+    if view.phase != protocol.PHASE_OVER or stats.get("last") == key or view.party:
         return False  # not over, counted already, or a party game (whose statistics would it be?)
     me = view.seat
     name = preset_of(view.rules, presets)

@@ -111,13 +111,13 @@ class Session:
         self.dealing = dealt or (before is not None and before.hand_index != view.hand_index)
         self.arrivals = [] if before is None else new_plays(before, view)[1]
         shown = self.view  # the one on screen, even for a fresh view: cards picked ahead stay picked
-        same_pass = shown is not None and shown.phase == view.phase == "pass" and shown.seat == view.seat
+        same_pass = shown is not None and shown.phase == view.phase == protocol.PHASE_PASS and shown.seat == view.seat
         if same_pass and sorted(shown.hand) == sorted(view.hand):
             self.selected = positions(view.hand, self.picked)  # the same cards, wherever the new view puts them
         else:
             self.selected = []  # nothing to pick, or other cards (party mode: someone else's are coming)
         self.take_results(results_count, new_results)
-        if view.phase != "over":
+        if view.phase != protocol.PHASE_OVER:
             self.result_closed = False
         self.view = view
         self.ready = ready
@@ -162,7 +162,7 @@ class Session:
     @property
     def result_shown(self) -> bool:
         """Whether the game is over and its result (the game-over dialog) is open."""
-        return self.step == "over" and not self.result_closed
+        return self.step == protocol.STEP_OVER and not self.result_closed
 
     @property
     def step(self) -> str:

@@ -7,6 +7,7 @@ from outside (names) is escaped.  Plain Python for MicroPython and CPython.
 
 import math
 
+from ..shared import protocol
 from . import coach, daily_board, player_stats
 from .chart import render_chart
 from .coach import finished as lesson_finished
@@ -34,7 +35,11 @@ from .names import COLLECT, DEFAULT_LEVEL, SPEEDS, THINK_TIMES, TOGGLE
 from .refusals import refusal_text
 from .review_view import lost_line, render_review, review_button
 
-UNDO_STEPS = ("play", "pass", "collect")  # when the person may take back their last decision
+UNDO_STEPS = (
+    protocol.STEP_PLAY,
+    protocol.STEP_PASS,
+    protocol.STEP_COLLECT,
+)  # when the person may take back their last decision
 PERSON = "person"  # a seat's "level" when a person at this device plays it (party mode)
 FRIEND = "friend"  # a seat's "level" when a friend plays it at their own device
 VARIANT_OPTIONS = {"omnibus_card": "omnibus"}  # a rule option that only one game variant has: shown with it
@@ -77,7 +82,7 @@ def render_nav() -> str:
 def shown_trick(session) -> tuple:
     """The plays in the middle of the table and the winner to highlight (a finished trick waits there)."""
     view = session.view
-    if session.step == "collect":
+    if session.step == protocol.STEP_COLLECT:
         last = view.last_trick
         return last.plays, last.winner
     return view.trick, None
@@ -86,7 +91,7 @@ def shown_trick(session) -> tuple:
 def status_text(session) -> str:
     """One line saying what happens now; with several people at the device, whose decision it is."""
     text = _status(session)
-    if session.party and session.step in ("pass", "play", "moon"):
+    if session.party and session.step in (protocol.STEP_PASS, protocol.STEP_PLAY, protocol.STEP_MOON):
         return t("status.party", name=seat_name(session.view, session.view.seat), status=text)
     return text
 
@@ -94,28 +99,28 @@ def status_text(session) -> str:
 def benched_here(session) -> bool:
     """Whether this is a friend's page whose seat the host let the computer play, while the game is on."""
     view = session.view
-    live = session.step not in ("over", "loading")
-    return view is not None and live and view.seat in benched(view) and session.may("back")
+    live = session.step not in (protocol.STEP_OVER, protocol.LOADING)
+    return view is not None and live and view.seat in benched(view) and session.may(protocol.BACK)
 
 
 def _status(session) -> str:
     step = session.step
     if benched_here(session):
         return t("status.benched_you")
-    if step == "loading":
+    if step == protocol.LOADING:
         if session.waiting:
             return t("status.kept")
         return t("status.starting") if session.view else t("status.shuffling")
     view = session.view
     me = view.seat
-    if step == "pass":
+    if step == protocol.STEP_PASS:
         target = seat_name(view, view.pass_to)
         return t("status.pass", direction=t("direction." + view.pass_direction), name=target)
-    if step == "play":
+    if step == protocol.STEP_PLAY:
         return t("status.lead") if not view.trick else t("status.turn")
-    if step == "bot":
+    if step == protocol.STEP_BOT:
         return t("status.thinking", name=seat_name(view, view.to_act[0]))
-    if step == "collect":
+    if step == protocol.STEP_COLLECT:
         winner = view.last_trick.winner
         if winner is None:
             return t("status.cancelled")
@@ -123,12 +128,12 @@ def _status(session) -> str:
         if winner == me:
             return t("status.you_take" + click)
         return t("status.takes" + click, name=seat_name(view, winner))
-    if step == "moon":
+    if step == protocol.STEP_MOON:
         return t("status.moon")
-    if step == "over":
+    if step == protocol.STEP_OVER:
         return t("status.over")
     others = [seat for seat in view.to_act if seat != me]
-    if step == "wait" and others:  # another person decides: a friend at their own device
+    if step == protocol.STEP_WAIT and others:  # another person decides: a friend at their own device
         away = {seat: ms for seat, ms in (view.friends or {}).get("away", [])}
         name = seat_name(view, others[0])
         if others[0] in stood_in(view):
@@ -157,7 +162,12 @@ def render_seat(session, seat: int, computer: list) -> str:
     players = len(view.seats)
     me = view.seat
     x, y = seat_point((seat - me) % players, players, 42, 40)
-    acting = seat in view.to_act and session.step in ("play", "bot", "moon", "pass")
+    acting = seat in view.to_act and session.step in (
+        protocol.STEP_PLAY,
+        protocol.STEP_BOT,
+        protocol.STEP_MOON,
+        protocol.STEP_PASS,
+    )
     # A plate in the lower half holds its cards above its name: the cards always lie toward the middle.
     classes = "seat" + (" me" if seat == me else "") + (" turn" if acting else "") + (" low" if y > 55 else "")
     score, taken = escape(view.scores[seat]), escape(view.points_taken[seat])
@@ -167,7 +177,7 @@ def render_seat(session, seat: int, computer: list) -> str:
         details.append(f'<span class="chip" title="{t("seat.dealer")}">{t("seat.dealer_chip")}</span>')
     if seat in computer:
         details.append(f'<span class="chip" title="{t("seat.stood_in")}">{t("seat.stood_in_chip")}</span>')
-    if view.phase == "pass" and view.passes_chosen[seat]:
+    if view.phase == protocol.PHASE_PASS and view.passes_chosen[seat]:
         details.append(f'<span class="chip" title="{t("seat.passed")}">✓</span>')
     bot = view.seats[seat].bot
     level = f'<span class="level">{t("level." + bot)}</span>' if bot and has_text("level." + bot) else ""
@@ -219,14 +229,14 @@ def render_table(session) -> str:
         label = t("trick.played", name=seat_name(view, seat), card=card_name(text))
         cards.append(card_markup(text, "div", classes, style, label))
     collect = ""
-    if step == "collect":
+    if step == protocol.STEP_COLLECT:
         # Collected cards slide to the winner (--wx, --wy), or stay when a cancelled trick waits.
         wx = wy = 0.0
         if winner is not None:
             x, y = seat_point((winner - me) % players, players, 1, 1)  # a unit step towards the winner
             wx, wy = round(x - 50, 2), round(y - 50, 2)
         collect = f' style="--wx:{wx};--wy:{wy}"'
-        if session.may("collect"):  # (on a friend's page the host's timer collects it)
+        if session.may(protocol.COLLECT):  # (on a friend's page the host's timer collects it)
             collect = f' data-action="collect" title="{t("trick.collect")}"' + collect
     crowded = " crowded" if players > 6 else ""
     parts.append(f'<div class="trick{crowded}"{collect}>{"".join(cards)}</div>')
@@ -259,21 +269,21 @@ def render_hand(session) -> str:
         return ""
     view = session.view
     step = session.step
-    if step == "handoff":
+    if step == protocol.STEP_HANDOFF:
         return f'<p class="hidden-hand">{t("handoff.hidden")}</p>'
-    legal = set(view.legal) if step == "play" else set()
-    received = set(view.received) if view.phase == "play" and not view.tricks_played else set()
+    legal = set(view.legal) if step == protocol.STEP_PLAY else set()
+    received = set(view.received) if view.phase == protocol.PHASE_PLAY and not view.tricks_played else set()
     buttons = []
     unoffered = held_back(session)  # the lesson's coach offers only the sensible cards at first
     waiting = session.waiting or {}
     playing = session.waiting_at  # the one card played ahead (two decks: not its twin too)
-    if step == "play" and view.after_ms is not None:
+    if step == protocol.STEP_PLAY and view.after_ms is not None:
         waiting = {"play": view.legal[0]}  # the only legal card, about to play itself (the auto-play setting)
         playing = view.hand.index(view.legal[0])
     for index, text in enumerate(view.hand):
         classes = []
         attributes = f' data-index="{index}"'
-        if step == "pass" or "pass" in waiting:
+        if step == protocol.STEP_PASS or "pass" in waiting:
             chosen = index in session.selected
             classes.append("selected" if chosen else "dim" if text in unoffered else "")
             attributes += f' aria-pressed="{"true" if chosen else "false"}"'
@@ -284,7 +294,7 @@ def render_hand(session) -> str:
         elif text not in legal or text in unoffered:
             classes.append("dim")
             attributes += ' aria-disabled="true"'
-            why = reason(view, text) if step == "play" else ""
+            why = reason(view, text) if step == protocol.STEP_PLAY else ""
             attributes += f' title="{escape(why)}"' if why else ""  # (a tooltip, and the screen reader's description)
         if session.dealing:
             classes.append("deal")
@@ -309,32 +319,34 @@ def render_hand(session) -> str:
     tools = []
     if benched_here(session):
         tools.append(("back", "friends.play_again"))
-    if step == "collect" and session.may("collect"):  # a button too, so that a keyboard can collect
+    if step == protocol.STEP_COLLECT and session.may(protocol.COLLECT):  # a button too, so that a keyboard can collect
         tools.append(("collect", "trick.collect"))
-    if step in ("pass", "play") and view.daily is None:  # (the deal of the day is played without hints)
+    if (
+        step in (protocol.STEP_PASS, protocol.STEP_PLAY) and view.daily is None
+    ):  # (the deal of the day is played without hints)
         tools.append(("hint", "hand.hint"))
     if step in UNDO_STEPS and view.can_undo and session.settings.get("undo") != "off" and not session.party:
         tools.append(("undo", "hand.undo"))
-    if step == "play" and view.can_claim:
+    if step == protocol.STEP_PLAY and view.can_claim:
         tools.append(("claim", "hand.claim"))
-    if step == "play" and not coach.speaking(session):  # (a lesson is played by hand: no Finish)
+    if step == protocol.STEP_PLAY and not coach.speaking(session):  # (a lesson is played by hand: no Finish)
         tools.append(("finish", "hand.finish"))
     row = []  # one row of buttons under the hand: the pass first (the page takes it before the engine is up)
-    if step == "pass":
+    if step == protocol.STEP_PASS:
         disabled = "" if session.ready_to_pass else " disabled"
         label = t("hand.pass", direction=t("direction." + view.pass_direction))
         row.append(f'<button type="button" class="primary pass" data-action="pass"{disabled}>{label}</button>')
     if session.ready:  # each tool needs the engine: none before it is up
         row += [
             figures_toggle(session)
-            if action == "hint" and step == "play" and session.hint is not None
+            if action == "hint" and step == protocol.STEP_PLAY and session.hint is not None
             else f'<button type="button" class="{"primary" if action in ("collect", "back") else "hint-button"}" '
             f'data-action="{action}">{t(key)}</button>'
             for action, key in tools
         ]
     if row:
         parts.append(f'<div class="tools">{"".join(row)}</div>')
-    if step == "over" and session.result_closed:
+    if step == protocol.STEP_OVER and session.result_closed:
         parts.append(
             f'<div class="tools">{again_button(session)}'
             f'<button type="button" class="hint-button" data-action="result">{t("over.title")}</button></div>'
@@ -465,7 +477,7 @@ def render_summary(session) -> str:
 def replay_button(session, number: int) -> str:
     """Play finished hand ``number`` again (a game of its own): not on a friend's page, nor in a friends'
     game (whose deal stays secret)."""
-    if not session.may("replay") or session.view.friends:
+    if not session.may(protocol.REPLAY) or session.view.friends:
         return ""
     return f'<button type="button" data-action="replay" data-hand="{number}">{t("replay.play")}</button>'
 
@@ -562,13 +574,13 @@ def render_game_over(session, catalog=None) -> str:
     if view.daily is not None:  # its result goes to friends by link, and Play again would deal another game
         body += f'<p class="best">{t("over.daily")}</p>'
         first = f'<button type="button" class="primary" data-action="share">{t("over.daily_share")}</button>'
-    buttons = first + (new if session.may("start") else "") + daily_offer(session)
+    buttons = first + (new if session.may(protocol.START) else "") + daily_offer(session)
     return dialog(t("over.title"), body, buttons + f'<button type="button" data-action="close">{t("close")}</button>')
 
 
 def daily_offer(session) -> str:
     """At the end of another game: the deal of the day, while today's is still to play on this page."""
-    if session.view.daily is not None or not session.may("start") or not session.today:
+    if session.view.daily is not None or not session.may(protocol.START) or not session.today:
         return ""
     if daily_board.day_of(session.daily or daily_board.empty(), session.today)["mine"] is not None:
         return ""
@@ -591,7 +603,7 @@ def again_button(session) -> str:
     """What the game's end offers: play again (this page's engine deals; pressed before the engine is up,
     "Starting…" until it is), or on a friend's page, to leave the host's table (the host deals the next
     game, with new invitations)."""
-    if not session.may("start"):
+    if not session.may(protocol.START):
         return f'<button type="button" class="primary" data-action="leave">{t("friends.leave")}</button>'
     if session.starting == "again":
         return f'<button type="button" class="primary" data-action="again" disabled>{t("new.starting_button")}</button>'
@@ -874,7 +886,7 @@ WITHOUT_VIEW = (
 # Each panel's dialog (an empty string: the panel has nothing to show now, the step's dialog shows).
 PANELS = {
     "new": lambda session, catalog: (
-        render_new_game(session, catalog) if session.may("start") else render_leave(session)
+        render_new_game(session, catalog) if session.may(protocol.START) else render_leave(session)
     ),
     "settings": lambda session, catalog: render_settings(session),
     "share": lambda session, catalog: render_share(session),
@@ -889,4 +901,8 @@ PANELS = {
     "verdict": render_verdict,
     "ends": lambda session, catalog: render_game_ends(session),
 }
-STEP_DIALOGS = {"summary": render_summary, "handoff": render_handoff, "moon": render_moon_choice}  # a step's own
+STEP_DIALOGS = {
+    protocol.STEP_SUMMARY: render_summary,
+    protocol.STEP_HANDOFF: render_handoff,
+    protocol.STEP_MOON: render_moon_choice,
+}  # a step's own

@@ -171,7 +171,14 @@ MAX_ITEMS = 10_000  # hands in a game, writes in an answer
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 WORD_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789_-"
-PHASES = ("pass", "play", "moon", "over", "played")  # "played": a finished hand still on show
+# A hand's phase (View.phase): passing, playing, the moon's shooter choosing, the game over, or a finished
+# hand still on show (its summary not yet read).
+PHASE_PASS = "pass"
+PHASE_PLAY = "play"
+PHASE_MOON = "moon"
+PHASE_OVER = "over"
+PHASE_PLAYED = "played"
+PHASES = (PHASE_PASS, PHASE_PLAY, PHASE_MOON, PHASE_OVER, PHASE_PLAYED)
 PASS_DIRECTIONS = ("left", "right", "across", "hold")
 MOON_CHOICES = ("add_to_others", "subtract_from_self")
 
