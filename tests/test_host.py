@@ -264,10 +264,12 @@ class TestWhatHappensNext:
         engine = Engine()
         answer = engine.start(seats, 3)
         assert answer.view.party and answer.view.step == protocol.STEP_HANDOFF and answer.view.seat == 0
+        assert answer.view.hand == [] and answer.view.hand_sizes[0] == 13  # no card before Ann has the device
         answer = engine.send(protocol.TAKE_DEVICE)
-        assert answer.view.step == protocol.STEP_PASS
+        assert answer.view.step == protocol.STEP_PASS and len(answer.view.hand) == 13
         answer = engine.send(protocol.PASS, seat=0, cards=answer.view.hand[:3])
         assert answer.view.step == protocol.STEP_HANDOFF and answer.view.seat == 1
+        assert answer.view.hand == answer.view.legal == answer.view.received == []  # nor of Bo's before he has
 
     def test_finishing_for_one_person_survives_a_reload(self):
         seats = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}] + [{"name": "", "bot": "basic"}] * 2

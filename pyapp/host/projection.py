@@ -99,8 +99,10 @@ def project(
     match = table.match
     seat = audience.seat
     observation = observe(shown, seat)
+    # Party mode: the next person's cards reach the page only once they have said they hold the device.
+    hidden = party and own_page and step[0] == protocol.STEP_HANDOFF
     reasons = {}
-    if observation.phase is Phase.PLAY and match.current_seat == seat:
+    if observation.phase is Phase.PLAY and match.current_seat == seat and not hidden:
         for face in set(observation.hand) - set(observation.legal):
             reasons[card_text(face)] = refusal_of(match.play_refusal(seat, face))
     last = observation.last_trick
@@ -119,10 +121,10 @@ def project(
         "dealer": observation.dealer,
         "pass_direction": observation.pass_direction,
         "pass_to": observation.pass_to,
-        "hand": [texts(face) for face in observation.hand],
-        "legal": [texts(face) for face in observation.legal],
+        "hand": [] if hidden else [texts(face) for face in observation.hand],
+        "legal": [] if hidden else [texts(face) for face in observation.legal],
         "reasons": reasons,
-        "received": [texts(face) for face in observation.received],
+        "received": [] if hidden else [texts(face) for face in observation.received],
         "passes_chosen": list(observation.passes_chosen),
         "to_act": list(observation.to_act),
         "trick": [[s, texts(face)] for s, face in observation.trick],

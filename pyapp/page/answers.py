@@ -58,7 +58,10 @@ class Answers:
             session.invites = {}
         if answer.view.friends and answer.view.friends.get("secret") and self.friends is not None:
             self.keep_invitations(before, answer.view, fresh)
-        self.storage.set(VIEW_KEY, json.dumps(answer.raw_view))
+        kept = answer.raw_view
+        if answer.view.party:  # (drawn after a reload as the hand-over: nobody's cards are kept in storage)
+            kept = dict(kept, hand=[], legal=[], received=[], reasons={})
+        self.storage.set(VIEW_KEY, json.dumps(kept))
         self.actuator.announce(announcement(before, answer.view))
         self.actuator.sound(sound_of(before, answer.view, answer.new_results), session.settings)
         self.follow_lesson(answer.view)

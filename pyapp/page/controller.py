@@ -84,7 +84,8 @@ class Controller(Startup, NewGames, Answers, HandReviews, FriendsHost, PlayInten
         if code != DEFAULT_LANGUAGE:
             try:
                 await self.fetch_language(code)
-            except Exception:
+            except Exception as error:  # (offline before the service worker has it, say: English meanwhile)
+                self.actuator.log("The " + code + " catalogue could not be fetched: " + str(error))
                 code = set_language(DEFAULT_LANGUAGE)
         self.actuator.label_page(code)
 

@@ -51,7 +51,8 @@ class FriendsHost:
             offer = await self.friends.invite(seat, self.session.settings.get("stun") or "")
             link = invitation_link(self.page_address(), seat, secret, str(offer))
             self.session.invites[seat] = {"link": link, "qr": str(await self.friends.qr(link))}
-        except Exception:  # the browser could not make the connection (a STUN address it does not take)
+        except Exception as error:  # the browser could not make the connection (the panel says so)
+            self.actuator.log("The invitation for seat " + str(seat) + " could not be made: " + str(error))
             self.session.invites[seat] = {"failed": True}  # made again when the settings change
         finally:
             self.inviting.discard(seat)
@@ -66,7 +67,8 @@ class FriendsHost:
             return
         try:
             await self.friends.accept(seat, reply[1])
-        except Exception:
+        except Exception as error:
+            self.actuator.log("The reply for seat " + str(seat) + " could not be taken: " + str(error))
             self.notify(t("friends.bad_reply", name=name))
 
     async def scan_reply(self, seat: int) -> None:
@@ -74,7 +76,8 @@ class FriendsHost:
         name = shown_name(self.session.view.seats[seat].name)
         try:
             text = await self.friends.scan(f"{seat}.", t("friends.scanning", name=name), t("friends.stop_scan"))
-        except Exception:  # no camera, or the person did not allow it
+        except Exception as error:  # no camera, the person did not allow it, or the reader failed
+            self.actuator.log("The camera could not scan: " + str(error))
             self.notify(t("friends.no_camera"))
             return
         if text:

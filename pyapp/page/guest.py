@@ -185,7 +185,8 @@ class GuestController(Controller):
 
         try:
             connection = await connect(offer, session.settings.get("stun") or "", opened, received, closed)
-        except Exception:
+        except Exception as error:
+            self.actuator.log("The connection to the host could not be made: " + str(error))
             self.show_joining({"state": "failed"})
             return
         self.client.connection = connection

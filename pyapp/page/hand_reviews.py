@@ -20,7 +20,8 @@ class HandReviews:
         try:
             text = await self.thinker.run(job)
             failed = "error" in json.loads(text)
-        except Exception:  # the thinker could not start or failed: the game goes on without reviews
+        except Exception as error:  # the thinker could not start or failed: the game goes on without reviews
+            self.actuator.log("A hand's review could not be computed: " + str(error))
             failed = True
         if failed:
             self.session.reviews_failed = True

@@ -39,7 +39,8 @@ class Sharing:
                 return
             await window.navigator.clipboard.writeText(text)
             self.notify(t(said))
-        except Exception:
+        except Exception as error:  # (no clipboard here, or the share sheet cancelled): copied by hand
+            self.actuator.log("Could not copy or share: " + str(error))
             field.focus()
             field.select()
             self.notify(t("share.copy_by_hand"))

@@ -68,6 +68,7 @@ class Startup:
             # The person is told when an answer passes its time limit (pyapp.page.client.LIMITS).
             await self.client.connect(worker, lambda: self.notify(t("notice.engine_silent"), 24 * 3600))
         except Exception as error:  # the engine's worker could not start; what is on screen (and stored) stays
+            self.actuator.log("The engine could not start: " + str(error))
             self.notify(t("notice.engine_failed", reason=str(error)), 24 * 3600)
             return
         await self.send(protocol.CONFIGURE, settings=self.session.engine_settings())

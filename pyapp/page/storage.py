@@ -94,8 +94,8 @@ class Storage:
         self.memory.removeItem(key)
         try:
             self.store.removeItem(key)
-        except Exception:
-            pass
+        except Exception:  # (a store that raises: what is not removed is read as it is, and the person told)
+            self.problem = "storage.unavailable"
 
 
 VIEW_KEY = "hearts.view"  # the page's copy of the engine's last view, drawn before the engine is up
