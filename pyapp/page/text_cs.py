@@ -285,7 +285,7 @@ TEXT = {
     "fault.title": "Něco se pokazilo",
     "fault.saved": "Hra je uložená až po tvůj poslední tah. Načti stránku znovu a hraj dál.",
     "fault.host": "Ve hře hostitele došlo k chybě. Až ji znovu načte, otevři novou pozvánku, kterou ti pošle.",
-    "fault.level": "Počítačový hráč na místě {name} selhal: od teď hraje na úrovni {level}.",
+    "fault.level": "Počítačový hráč na místě „{name}“ selhal: od teď hraje na úrovni „{level}“.",
     "fault.reload": "Načíst znovu",
     "fault.details": "Podrobnosti",
     "fault.copy": "Zkopírovat podrobnosti",

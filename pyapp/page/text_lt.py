@@ -281,7 +281,7 @@ TEXT = {
     "fault.title": "Kažkas nepavyko",
     "fault.saved": "Žaidimas išsaugotas iki paskutinio tavo ėjimo. Įkelk puslapį iš naujo ir žaisk toliau.",
     "fault.host": "Šeimininko žaidime įvyko klaida. Kai jis jį įkels iš naujo, atidaryk naują kvietimą, kurį jis atsiųs.",
-    "fault.level": "Kompiuterinis žaidėjas vietoje {name} sugedo: nuo šiol jis žaidžia lygiu „{level}“.",
+    "fault.level": "Kompiuterinis žaidėjas vietoje „{name}“ sugedo: nuo šiol jis žaidžia lygiu „{level}“.",
     "fault.reload": "Įkelti iš naujo",
     "fault.details": "Išsamiau",
     "fault.copy": "Kopijuoti išsamią informaciją",

@@ -285,7 +285,7 @@ TEXT = {
     "fault.title": "Niečo sa pokazilo",
     "fault.saved": "Hra je uložená až po tvoj posledný ťah. Načítaj stránku znova a hraj ďalej.",
     "fault.host": "V hre hostiteľa nastala chyba. Keď ju znova načíta, otvor novú pozvánku, ktorú ti pošle.",
-    "fault.level": "Počítačový hráč na mieste {name} zlyhal: odteraz hrá na úrovni {level}.",
+    "fault.level": "Počítačový hráč na mieste „{name}“ zlyhal: odteraz hrá na úrovni „{level}“.",
     "fault.reload": "Načítať znova",
     "fault.details": "Podrobnosti",
     "fault.copy": "Skopírovať podrobnosti",

@@ -105,6 +105,8 @@ def benched_here(session) -> bool:
 
 def _status(session) -> str:
     step = session.step
+    if session.fault is not None:  # (nobody is thinking any more: the dialog says what happened)
+        return t("fault.title")
     if benched_here(session):
         return t("status.benched_you")
     if step == protocol.LOADING:
