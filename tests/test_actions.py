@@ -4,7 +4,7 @@ of the action table is reached by a control, a key or an event."""
 import re
 from pathlib import Path
 
-from pyapp.page import view
+from pyapp.page import share_view
 from pyapp.page.controller import ACTIONS, Controller
 from pyapp.page.input import READERS, InputManager
 
@@ -14,13 +14,13 @@ MARKUP = [*sorted((ROOT / "pyapp" / "page").glob("*.py")), ROOT / "index.html"]
 
 def marked_actions() -> set[str]:
     """Every data-action the page's markup writes: as a literal, as a tool under the hand (view.py's
-    ``tools.append(("name", …))``), or as a game that would end the one in progress (``view.ENDING``)."""
+    ``tools.append(("name", …))``), or as a game that would end the one in progress (``share_view.ENDING``)."""
     found: set[str] = set()
     for path in MARKUP:
         text = path.read_text(encoding="utf-8")
         found |= set(re.findall(r'data-action="([a-z][a-z-]*)"', text))
         found |= set(re.findall(r'tools\.append\(\("([a-z][a-z-]*)"', text))
-    return found | set(view.ENDING)
+    return found | set(share_view.ENDING)
 
 
 def emitted_actions() -> set[str]:

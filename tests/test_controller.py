@@ -11,7 +11,7 @@ from helpers import quick_review
 from pyapp.host.catalog import catalog
 from pyapp.host.game import Host
 from pyapp.page import answers as answers_module
-from pyapp.page import view
+from pyapp.page import hand_end_view, hand_view, sheet_view, table_view, view
 from pyapp.page.client import EngineClient, ThinkerClient
 from pyapp.page.controller import Controller
 from pyapp.page.i18n import set_language
@@ -55,7 +55,9 @@ class Actuator:
         return "2026-12-02"
 
     def render(self, session, catalog):
-        self.html = view.render_table(session) + view.render_hand(session) + view.render_dialog(session, catalog)
+        self.html = (
+            table_view.render_table(session) + hand_view.render_hand(session) + view.render_dialog(session, catalog)
+        )
 
     def notify(self, text, seconds=4):
         self.notices.append(text)
@@ -332,7 +334,7 @@ def test_a_finished_hand_is_reviewed_in_the_background_and_opens_from_the_summar
         await controller.perform("close", {})
         assert session.review is None and "Next hand" in actuator.html  # back to the summary
         await controller.perform("next", {})
-        assert 'class="review-link"' in view.render_sheet(session)  # the sheet's row opens it too
+        assert 'class="review-link"' in sheet_view.render_sheet(session)  # the sheet's row opens it too
 
     run_async(run())
 
@@ -571,11 +573,11 @@ def test_play_again_pressed_before_the_engine_is_up_says_so_and_deals_another_ga
         await controller.perform("again", {})  # (a returning visit's game over, drawn before the engine is up)
         session = controller.session
         assert session.starting == "again"
-        assert 'data-action="again" disabled>Starting…' in view.again_button(session)
+        assert 'data-action="again" disabled>Starting…' in hand_end_view.again_button(session)
         worker.gate.set()
         await boot
         assert session.ready and session.starting == "" and session.view.hand != first  # another deal
-        assert 'data-action="again">Play again' in view.again_button(session)
+        assert 'data-action="again">Play again' in hand_end_view.again_button(session)
 
     run_async(run())
 

@@ -6,7 +6,7 @@ from helpers import Engine
 from test_web_view import SEATS, session_for
 
 from pyapp.bots.pass_advice import KEEP_REASONS, PASS_REASONS
-from pyapp.page import view
+from pyapp.page import hand_view
 from pyapp.page.hint_view import spoken
 from pyapp.page.i18n import has_text, set_language
 from pyapp.shared import protocol
@@ -28,7 +28,7 @@ def test_a_pass_hint_marks_its_three_cards_and_says_why_above_the_hand():
         {"cards": ["QS", hand[0], hand[1]], "reasons": [["pass_queen", ["QS"]], ["no_such_reason", [hand[0]]]]}
     )
     session.view.hand = ["QS", *hand[:-1]]
-    html = view.render_hand(session)
+    html = hand_view.render_hand(session)
     assert marked(html) == ["QS", hand[0], hand[1]]
     assert html.index('class="hint-box"') < html.index('class="cards"')  # in the flow, above the hand
     words = html[html.index('class="hint-box"') : html.index('class="cards"')]
@@ -43,10 +43,10 @@ def test_of_two_identical_cards_one_is_marked_and_a_new_decision_drops_the_hint(
     view_now = session.view
     view_now.hand = ["QS", "QS", "AH", "AH", *view_now.hand[:9]]
     session.pass_hint = protocol.PassHint({"cards": ["QS", "AH", "AH"], "reasons": []})
-    assert marked(view.render_hand(session)) == ["QS", "AH", "AH"]
+    assert marked(hand_view.render_hand(session)) == ["QS", "AH", "AH"]
     answer = Engine().start(SEATS, 2)  # the same step, other cards: another decision
     session.show(answer.view, answer.results_count, answer.new_results)
-    assert session.pass_hint is None and "hint-box" not in view.render_hand(session)
+    assert session.pass_hint is None and "hint-box" not in hand_view.render_hand(session)
 
 
 def test_a_play_hint_marks_the_card_and_shows_the_figures_only_on_demand():
@@ -54,16 +54,16 @@ def test_a_play_hint_marks_the_card_and_shows_the_figures_only_on_demand():
     session.view.step, session.view.legal = "play", session.view.hand[:3]
     first, second, third = session.view.hand[:3]
     session.hint = protocol.Hint({"points": {first: 3.2, second: 0.4, third: 1.0}, "best": second, "playouts": 9})
-    html = view.render_hand(session)
+    html = hand_view.render_hand(session)
     assert marked(html) == [second] and "data-hint=" not in html
     assert 'data-action="figures" aria-pressed="false">Figures<' in html
     assert "lower is better" not in html
     session.figures = True
-    html = view.render_hand(session)
+    html = hand_view.render_hand(session)
     assert html.count("data-hint=") == 3 and 'aria-pressed="true">Hide figures' in html
     assert "in the rest of this hand after playing that card; lower is better" in html and "about 0.4." in html
     set_language("cs")
     try:
-        assert "méně je lépe" in view.render_hand(session) and 'data-badge="Tip"' in view.render_hand(session)
+        assert "méně je lépe" in hand_view.render_hand(session) and 'data-badge="Tip"' in hand_view.render_hand(session)
     finally:
         set_language("en")

@@ -33,7 +33,7 @@ from pyapp.engine.rules import (
 )
 from pyapp.host.catalog import catalog
 from pyapp.host.reviews import run_job
-from pyapp.page import i18n, view
+from pyapp.page import hand_view, i18n, sheet_view, table_view, view
 from pyapp.page.guest import HOST_MESSAGE, GuestClient, GuestController, GuestStore
 from pyapp.page.session import Session
 from pyapp.page.storage import MemoryStore, Storage
@@ -223,7 +223,7 @@ def drawn(answer: protocol.Answer) -> str:
     session = Session()
     session.show(answer.view, answer.results_count, answer.new_results, fresh=True)
     session.hint = answer.hint
-    html = view.render_table(session) + view.render_hand(session) + view.render_sheet(session)
+    html = table_view.render_table(session) + hand_view.render_hand(session) + sheet_view.render_sheet(session)
     for panel in ("last", "friends", "review"):
         session.panel = panel
         html += view.render_dialog(session, None)
@@ -415,8 +415,8 @@ class TestTheFriendsPage:
         session.show(seen, answer.results_count, answer.new_results, fresh=True)
         html = ""
         for step, render in (
-            (protocol.STEP_PLAY, view.render_table),
-            (protocol.STEP_PLAY, view.render_sheet),
+            (protocol.STEP_PLAY, table_view.render_table),
+            (protocol.STEP_PLAY, sheet_view.render_sheet),
             (protocol.STEP_MOON, lambda session: view.render_dialog(session, None)),
             (protocol.STEP_OVER, lambda session: view.render_dialog(session, None)),
         ):

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from helpers import Engine
 
-from pyapp.page import i18n, view
+from pyapp.page import hand_view, i18n, sheet_view, table_view, view
 from pyapp.page.session import Session
 
 SEATS = [{"name": "Ann", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
@@ -123,7 +123,7 @@ class TestCatalogues:
             "options": [{"name": "players", "type": "int", "min": 3, "max": 10, "default": 4}],
             "levels": ["basic", "medium", "hard", "random"],
         }
-        html = view.render_table(session) + view.render_hand(session) + view.render_sheet(session)
+        html = table_view.render_table(session) + hand_view.render_hand(session) + sheet_view.render_sheet(session)
         for panel in ("new", "settings", "last", "share"):
             session.panel = panel
             html += view.render_dialog(session, catalog)
@@ -171,9 +171,9 @@ def test_reasons_are_translated_from_their_codes():
     engine = Engine()
     answer = engine.play_until(engine.start(SEATS, 3), lambda a: a.view.step == "play" and a.view.reasons)
     card, refusal = next(iter(answer.view.reasons.items()))
-    english = view.reason(answer.view, card)
+    english = hand_view.reason(answer.view, card)
     assert english and refusal.text == ""  # a coded reason travels once, as its code
     i18n.set_language("cs")
-    text = view.reason(answer.view, card)
+    text = hand_view.reason(answer.view, card)
     assert text and text != english
     assert refusal.code in ("first_lead", "hearts_unbroken", "follow_suit", "no_points_first_trick")

@@ -6,7 +6,7 @@ import random
 from helpers import Engine
 
 from pyapp.engine.rules import PRESETS
-from pyapp.page import player_stats, view
+from pyapp.page import player_stats, sheet_view, view
 from pyapp.page.chart import BOTTOM, HEIGHT, TOP, render_chart, totals_by_hand
 from pyapp.page.session import Session
 from pyapp.shared import protocol
@@ -98,4 +98,4 @@ class TestChart:
         session = Session()
         game, results = finished_game(5, {"target": 30})
         session.show(game, len(results), results, fresh=True)
-        assert "<svg" in view.render_sheet(session)
+        assert "<svg" in sheet_view.render_sheet(session)

@@ -11,7 +11,20 @@ from helpers import Engine
 from test_controller import booted, run_async
 
 from pyapp.host.catalog import catalog
-from pyapp.page import coach_view, how_to_play, i18n, player_stats, refusals, review_view, view
+from pyapp.page import (
+    coach_view,
+    hand_end_view,
+    hand_view,
+    how_to_play,
+    i18n,
+    markup,
+    player_stats,
+    refusals,
+    review_view,
+    stats_view,
+    table_view,
+    view,
+)
 from pyapp.page.session import Session
 from pyapp.page.storage import SETTINGS_KEY, MemoryStore
 from pyapp.shared import protocol
@@ -167,11 +180,12 @@ class TestRefusals:
         engine = Engine(speed="instant")
         answer = engine.play_until(engine.start(SEATS, 3), lambda a: a.view.step == "play" and a.view.reasons)
         session = session_for(answer)
-        html = view.render_hand(session)
+        html = hand_view.render_hand(session)
         for card in answer.view.reasons:
             button = re.search(rf'<button[^>]*data-card="{card}"[^>]*>', html).group(0)
             assert (
-                'aria-disabled="true"' in button and f'title="{view.escape(view.reason(answer.view, card))}"' in button
+                'aria-disabled="true"' in button
+                and f'title="{markup.escape(hand_view.reason(answer.view, card))}"' in button
             )
         assert all(
             ' title="' not in b for b in re.findall(r"<button[^>]*>", html) if 'class="card' in b and "dim" not in b
@@ -179,17 +193,17 @@ class TestRefusals:
         # The words follow the game's rules: with Q♠ breaking hearts too, the reason says so.
         card = next(iter(answer.view.reasons))
         answer.view.reasons[card] = protocol.Refusal({"code": "hearts_unbroken", "values": {}, "text": ""})
-        assert "or Q♠ has been played" not in view.reason(answer.view, card)
+        assert "or Q♠ has been played" not in hand_view.reason(answer.view, card)
         answer.view.rules = dict(answer.view.rules, hearts_break="heart_or_queen")
-        assert "or Q♠ has been played" in view.reason(answer.view, card)
+        assert "or Q♠ has been played" in hand_view.reason(answer.view, card)
 
 
 class TestSummaryAndGameOver:
     def test_the_info_line_says_where_the_game_ends(self):
         session = session_for(Engine().start(SEATS, 1, target=75))
-        assert "Game ends at 75" in view.render_table(session)
+        assert "Game ends at 75" in table_view.render_table(session)
         i18n.set_language("cs")
-        assert "Hra končí na 75 bodech" in view.render_table(session)
+        assert "Hra končí na 75 bodech" in table_view.render_table(session)
 
     def test_the_summary_says_points_are_bad_and_who_leads(self):
         session = session_for(Engine().start(SEATS, 1))
@@ -206,8 +220,8 @@ class TestSummaryAndGameOver:
         assert "You lead the game with 1 point." in view.render_dialog(session, None)
 
     def test_places_are_shared_by_ties(self):
-        assert view.places([40, 12, 40, 70]) == [2, 1, 2, 4]
-        assert view.places([5, 5, 5]) == [1, 1, 1]
+        assert hand_end_view.places([40, 12, 40, 70]) == [2, 1, 2, 4]
+        assert hand_end_view.places([5, 5, 5]) == [1, 1, 1]
 
     def test_the_game_over_has_a_headline_places_scores_and_the_best_result(self):
         engine = Engine(speed="instant")
@@ -268,9 +282,9 @@ class TestWords:
 
     def test_percentages_are_written_as_each_language_writes_them(self):
         entry = {"games": 2, "wins": 0, "hands": 9, "points": 150, "moons": 0, "queens": 1}
-        assert "<td>0%</td>" in view._stats_row("Classic", entry)
+        assert "<td>0%</td>" in stats_view._stats_row("Classic", entry)
         i18n.set_language("cs")
-        assert "<td>0 %</td>" in view._stats_row("Klasika", entry)
+        assert "<td>0 %</td>" in stats_view._stats_row("Klasika", entry)
 
     def test_a_pass_in_the_review_is_marked_passed_not_played(self):
         session = session_for(Engine().start(SEATS, 1))

@@ -11,7 +11,18 @@ from helpers import Engine
 
 from pyapp.host.catalog import catalog
 from pyapp.host.reviews import run_job
-from pyapp.page import first_deal, i18n, view
+from pyapp.page import (
+    first_deal,
+    form_view,
+    friends_view,
+    hand_view,
+    i18n,
+    markup,
+    review_view,
+    sheet_view,
+    table_view,
+    view,
+)
 from pyapp.page.session import Session
 from pyapp.page.storage import BROKEN_KEY, SETTINGS_KEY, MemoryStore, Storage, game_keys, set_aside
 from pyapp.shared import protocol
@@ -44,32 +55,32 @@ def twin_deal() -> tuple:
 class TestRender:
     def test_names_are_escaped_everywhere(self):
         session = session_for(new_game())
-        html = view.render_table(session) + view.render_sheet(session)
+        html = table_view.render_table(session) + sheet_view.render_sheet(session)
         assert "<b>Ann</b>" not in html and "&lt;b&gt;Ann&lt;/b&gt;" in html
 
     def test_pass_step_has_a_pass_button_and_pressable_cards(self):
         session = session_for(new_game())
         assert session.step == "pass"
-        html = view.render_hand(session)
+        html = hand_view.render_hand(session)
         assert html.count('aria-pressed="false"') == 13
         assert 'data-action="pass" disabled' in html
         for index in range(3):
             session.toggle(index)
         session.toggle(3)  # a fourth is not taken
         assert session.picked == session.view.hand[:3]
-        assert 'data-action="pass" disabled' not in view.render_hand(session)
+        assert 'data-action="pass" disabled' not in hand_view.render_hand(session)
 
     def test_one_of_two_equal_cards_is_picked_alone_and_passed_once(self):
         answer, twin = twin_deal()
         session = session_for(answer)
         first, second = (index for index, card in enumerate(session.view.hand) if card == twin)
         session.toggle(second)
-        html = view.render_hand(session)
+        html = hand_view.render_hand(session)
         assert html.count('aria-pressed="true"') == 1 and f'data-index="{second}" aria-pressed="true"' in html
         others = [index for index in range(len(session.view.hand)) if index not in (first, second)][:2]
         for index in others:
             session.toggle(index)
-        assert session.ready_to_pass and 'data-action="pass" disabled' not in view.render_hand(session)
+        assert session.ready_to_pass and 'data-action="pass" disabled' not in hand_view.render_hand(session)
         assert session.picked.count(twin) == 1 and len(session.picked) == 3
         session.toggle(first)  # a fourth, the twin: not taken
         assert session.picked.count(twin) == 1
@@ -80,7 +91,7 @@ class TestRender:
         session.ahead = True
         other = next(card for card in session.view.hand if card != twin)
         session.decide_ahead({"pass": [twin, twin, other]})
-        html = view.render_hand(session)
+        html = hand_view.render_hand(session)
         assert html.count('aria-pressed="true"') == 3 and session.picked == [twin, twin, other]
 
     def test_a_card_played_ahead_marks_itself_not_its_twin(self):
@@ -89,7 +100,7 @@ class TestRender:
         second = [index for index, card in enumerate(session.view.hand) if card == twin][1]
         session.view.step = session.view.phase = "play"  # as a hand without a pass draws it
         session.decide_ahead({"play": twin}, second)
-        html = view.render_hand(session)
+        html = hand_view.render_hand(session)
         assert html.count(" chosen") == 1 and f'chosen" data-card="{twin}" data-index="{second}"' in html
 
     def test_a_received_card_is_named_first_then_new(self):
@@ -98,13 +109,13 @@ class TestRender:
         answer = engine.send(protocol.PASS, seat=0, cards=answer.view.hand[:3])
         session = session_for(answer)
         assert session.view.phase == "play" and len(session.view.received) == 3
-        html = view.render_hand(session)
+        html = hand_view.render_hand(session)
         for card in session.view.received:
             assert f'<span class="visually-hidden">{i18n.card_name(card)} (new)</span>' in html
 
     def test_cards_have_accessible_names(self):
-        assert '<span class="visually-hidden">Queen of spades</span>' in view.card_markup("QS")
-        picture = view.card_markup("TH", "div")
+        assert '<span class="visually-hidden">Queen of spades</span>' in markup.card_markup("QS")
+        picture = markup.card_markup("TH", "div")
         assert 'role="img" aria-label="Ten of hearts"' in picture and ">10<" in picture
 
     def test_summary_announces_the_moon(self):
@@ -125,7 +136,7 @@ class TestRender:
         session.show(answer.view, answer.results_count, answer.new_results)
         result = session.results[0]
         html = view.render_dialog(session, None)
-        queen = "You took the Q♠" if result.queen == 0 else f"Q♠ went to {view.seat_name(session.view, result.queen)}"
+        queen = "You took the Q♠" if result.queen == 0 else f"Q♠ went to {markup.seat_name(session.view, result.queen)}"
         assert queen in html
         assert ("J♦ (−10, already in Taken)" in html) == (variant == "omnibus")
         assert (result.omnibus is None) == (variant == "classic")
@@ -138,10 +149,10 @@ class TestRender:
         html = view.render_dialog(session, None)
         winner = session.view.last_trick.winner
         assert html.count("<figure>") == 4 and html.count(" winner") == 1 and "Taken by" in html
-        assert view.seat_name(session.view, winner) in html.split("</figure>")[-1]
+        assert markup.seat_name(session.view, winner) in html.split("</figure>")[-1]
 
     def test_the_score_sheet_says_what_the_figures_on_a_seat_mean(self):
-        html = view.render_sheet(session_for(new_game()))
+        html = sheet_view.render_sheet(session_for(new_game()))
         for words in ("Total", "Points taken this hand", "Cards in hand", "Dealer", "Has chosen cards to pass"):
             assert words in html.split('class="seat-legend"')[1]
 
@@ -150,9 +161,9 @@ class TestRender:
         result = {"taken": [3, 13, 10, 0], "added": [3, 13, 10, 0], "shooter": None, "choice": None, "queen": 1}
         result["omnibus"] = None
         session.results = [protocol.Result(result)]
-        assert "No hand scored yet" in view.render_sheet(session)
+        assert "No hand scored yet" in sheet_view.render_sheet(session)
         session.view.hands_read = 1
-        sheet = view.render_sheet(session)
+        sheet = sheet_view.render_sheet(session)
         assert "No hand scored yet" not in sheet and "<small> +13</small>" in sheet
 
     def test_game_over_names_the_winner(self):
@@ -168,43 +179,44 @@ class TestRender:
         assert 'data-action="close"' in view.render_dialog(session, None)
         session.result_closed = True
         assert view.render_dialog(session, None) == ""
-        hand = view.render_hand(session)
+        hand = hand_view.render_hand(session)
         assert 'data-action="again"' in hand and 'data-action="result"' in hand
 
     def test_a_finished_trick_has_a_collect_button_for_the_keyboard(self):
         session = session_for(new_game())
         session.view.step = "collect"
         # the first of the buttons under the hand
-        assert '<div class="tools"><button type="button" class="primary" data-action="collect">' in view.render_hand(
-            session
+        assert (
+            '<div class="tools"><button type="button" class="primary" data-action="collect">'
+            in hand_view.render_hand(session)
         )
 
     def test_a_friends_page_shows_no_collect_button_the_hosts_timer_collects(self):
         session = session_for(new_game())
         session.view.step = "collect"
         session.intents = protocol.FRIEND_INTENTS
-        assert 'data-action="collect"' not in view.render_hand(session)
+        assert 'data-action="collect"' not in hand_view.render_hand(session)
 
     def test_the_host_may_let_the_computer_play_for_a_friend_and_the_friend_may_play_again(self):
         friends = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None, "friend": True}, *SEATS[1:3]]
         session = session_for(new_game(seats=friends))
         session.view.friends.update(here=[1], benched=[])
         assert 'data-action="stand-in" data-seat="1" data-on="1">Let the computer play for Bo' in (
-            view.render_invitations(session)
+            friends_view.render_invitations(session)
         )
         session.view.friends.update(here=[])
         session.invites[1] = {"link": "http://x/#join=1.a.b", "qr": "<svg></svg>"}
-        assert 'data-action="scan"' not in view.render_invitations(session)  # no camera here
+        assert 'data-action="scan"' not in friends_view.render_invitations(session)  # no camera here
         session.camera = True
-        assert "Scan Bo's reply with the camera" in view.render_invitations(session)
+        assert "Scan Bo's reply with the camera" in friends_view.render_invitations(session)
         session.view.friends.update(here=[1], benched=[1])
-        html = view.render_invitations(session)
+        html = friends_view.render_invitations(session)
         assert "the computer plays for Bo until they play again" in html and "Give Bo the seat back" in html
-        assert 'data-action="back"' not in view.render_hand(session)  # (the host's page has no seat to take)
-        assert 'title="The computer plays for them">PC' in view.render_table(session)  # at Bo's seat
+        assert 'data-action="back"' not in hand_view.render_hand(session)  # (the host's page has no seat to take)
+        assert 'title="The computer plays for them">PC' in table_view.render_table(session)  # at Bo's seat
         session.view.seat, session.intents = 1, protocol.FRIEND_INTENTS  # Bo's own page
-        assert 'data-action="back">I\'m back' in view.render_hand(session)
-        assert "The host let the computer play for you" in view.render_table(session)
+        assert 'data-action="back">I\'m back' in hand_view.render_hand(session)
+        assert "The host let the computer play for you" in table_view.render_table(session)
 
     def test_a_friends_page_offers_to_leave_the_hosts_table_instead_of_a_new_game(self):
         session = session_for(new_game())
@@ -214,9 +226,9 @@ class TestRender:
         assert 'data-action="leave">Leave the table' in html and 'data-action="again"' not in html
         assert 'data-panel="new"' not in html
         session.result_closed = True
-        assert 'data-action="leave"' in view.render_hand(session) and 'data-action="again"' not in view.render_hand(
+        assert 'data-action="leave"' in hand_view.render_hand(
             session
-        )
+        ) and 'data-action="again"' not in hand_view.render_hand(session)
         session.panel = "new"
         assert "Leave this friends' game?" in view.render_dialog(session, catalog())
 
@@ -226,7 +238,7 @@ class TestRender:
         first, second = session.view.hand[:2]
         session.hint = protocol.Hint({"points": {first: 9.699999999999999, second: 2.0}, "best": second, "playouts": 9})
         session.figures = True
-        html = view.render_hand(session)
+        html = hand_view.render_hand(session)
         assert 'data-hint="9.7"' in html and 'data-hint="2.0"' in html and "9.69" not in html
         assert "about 9.7 points expected this hand" in html
 
@@ -251,21 +263,21 @@ class TestRender:
         assert 'data-action="play-link"' in html and "Keep my game" in html
 
     def test_seat_positions_put_the_viewer_at_the_bottom_and_play_clockwise(self):
-        assert view.seat_point(0, 4, 40, 40) == (50.0, 90.0)
-        assert view.seat_point(1, 4, 40, 40) == (10.0, 50.0)  # the next seat to play is on the left
-        assert view.seat_point(2, 4, 40, 40) == (50.0, 10.0)
+        assert table_view.seat_point(0, 4, 40, 40) == (50.0, 90.0)
+        assert table_view.seat_point(1, 4, 40, 40) == (10.0, 50.0)  # the next seat to play is on the left
+        assert table_view.seat_point(2, 4, 40, 40) == (50.0, 10.0)
 
     def test_signed(self):
-        assert [view.signed(v) for v in (3, 0, -26)] == ["+3", "0", "−26"]
+        assert [sheet_view.signed(v) for v in (3, 0, -26)] == ["+3", "0", "−26"]
 
 
 class TestNewGameAndSettings:
     def test_the_omnibus_card_is_offered_only_for_omnibus_hearts(self):
         session, options = Session(), catalog()
-        html = view.render_new_game(session, options)
+        html = form_view.render_new_game(session, options)
         assert '<div class="option-row" data-variant="omnibus" hidden><label for="opt-omnibus_card">' in html
         session.settings["form"] = {"rules": {"variant": "omnibus"}}
-        assert '<div class="option-row" data-variant="omnibus"><label' in view.render_new_game(session, options)
+        assert '<div class="option-row" data-variant="omnibus"><label' in form_view.render_new_game(session, options)
 
     @pytest.mark.parametrize(
         ("players", "places"),
@@ -278,15 +290,15 @@ class TestNewGameAndSettings:
     def test_each_seat_is_named_by_where_it_sits(self, players, places):
         session = Session()
         session.settings["form"] = {"rules": {"players": players}}
-        html = view.render_new_game(session, catalog())
+        html = form_view.render_new_game(session, catalog())
         for seat, place in enumerate(places, start=1):
             assert f'<label for="opt-level-{seat}">{place}</label>' in html
             assert f'aria-label="Name ({place})"' in html
         assert "Seat 2" not in html
-        assert view.seat_place(9, players)[0] == "On your right"  # a hidden seat: as if it were the last
+        assert form_view.seat_place(9, players)[0] == "On your right"  # a hidden seat: as if it were the last
 
     def test_the_stun_server_says_what_it_is_for(self):
-        html = view.render_settings(Session())
+        html = form_view.render_settings(Session())
         assert "Connection helper for friends on other networks (STUN server)" in html
         assert 'aria-describedby="stun-note"' in html and 'id="stun-note">Only for games with friends' in html
 
@@ -295,10 +307,10 @@ class TestFriendsPages:
     def test_an_unnamed_host_is_the_host_on_a_friends_page_and_you_on_their_own(self):
         seats = [{"name": "", "bot": None}, {"name": "Bo", "bot": None, "friend": True}, *SEATS[2:]]
         session = session_for(new_game(seats=seats))
-        assert view.sheet_names(session)[0] == "You" and ">You<" in view.render_table(session)
+        assert sheet_view.sheet_names(session)[0] == "You" and ">You<" in table_view.render_table(session)
         session.view.seat = 1  # the same table on Bo's page
-        assert view.sheet_names(session)[:2] == ("Host", "Bo")
-        assert ">You<" not in view.render_table(session) and ">Host<" in view.render_table(session)
+        assert sheet_view.sheet_names(session)[:2] == ("Host", "Bo")
+        assert ">You<" not in table_view.render_table(session) and ">Host<" in table_view.render_table(session)
 
 
 def seat_markup(html: str, seat: int) -> str:
@@ -320,7 +332,7 @@ def trick_cards(html: str) -> dict:
 class TestTable:
     def test_each_opponents_cards_lie_face_down_by_their_plate_with_their_count(self):
         session = session_for(new_game())
-        html = view.render_table(session)
+        html = table_view.render_table(session)
         for seat in range(1, 4):
             plate = seat_markup(html, seat)
             count = session.view.hand_sizes[seat]
@@ -329,7 +341,7 @@ class TestTable:
 
     def test_a_computer_players_level_is_on_its_plate(self):
         seats = [{"name": "Ann", "bot": None}, {"name": "", "bot": "hard"}, {"name": "", "bot": "basic"}]
-        html = view.render_table(session_for(new_game(seats=[*seats, {"name": "", "bot": "expert"}])))
+        html = table_view.render_table(session_for(new_game(seats=[*seats, {"name": "", "bot": "expert"}])))
         levels = [re.findall(r'<span class="level">([^<]*)</span>', seat_markup(html, seat)) for seat in range(4)]
         assert levels == [[], ["Hard"], ["Easy"], ["Expert"]]
 
@@ -340,7 +352,7 @@ class TestTable:
         session = session_for(Engine().start(seats, 5, players=players, **rules))
         ranks = "23456789TJ"[:players]
         session.view.trick = [[seat, rank + "C"] for seat, rank in enumerate(ranks)]
-        cards = trick_cards(view.render_table(session))
+        cards = trick_cards(table_view.render_table(session))
 
         def angle(x: float, y: float) -> float:
             return math.atan2(y - 50, x - 50)
@@ -348,7 +360,9 @@ class TestTable:
         def apart(a: float, b: float) -> float:
             return abs((a - b + math.pi) % (2 * math.pi) - math.pi)
 
-        plates = [view.seat_point((seat - session.view.seat) % players, players, 42, 40) for seat in range(players)]
+        plates = [
+            table_view.seat_point((seat - session.view.seat) % players, players, 42, 40) for seat in range(players)
+        ]
         for seat, rank in enumerate(ranks):
             [(left, top, _, badge, _)] = cards[rank + "C"]
             # Out from the middle toward its own player, of all the players.
@@ -363,18 +377,20 @@ class TestTable:
         seats = [{"name": "Ann", "bot": None}] + [{"name": "", "bot": "basic"}] * 7
         session = session_for(Engine().start(seats, 5, players=8, variant="cancellation"))
         session.view.trick = [[0, "5C"], [1, "5C"], [2, "9C"], [3, "9H"], [4, "9H"]]
-        cards = trick_cards(view.render_table(session))
+        cards = trick_cards(table_view.render_table(session))
         assert [c[3] for c in cards["5C"]] == ["led · cancels", "cancels"]
         assert all(" cancelled" in c[4] for c in cards["5C"])
         assert not any(" cancelled" in c[4] or c[3] for c in cards["9C"] + cards["9H"])  # 9♥: not the suit led
 
     def test_a_crowded_score_sheet_has_narrow_columns(self):
         seats = [{"name": "Ann", "bot": None}] + [{"name": "", "bot": "basic"}] * 4
-        assert 'class="sheet-table crowded"' in view.render_sheet(session_for(Engine().start(seats, 5, players=5)))
-        assert 'class="sheet-table"' in view.render_sheet(session_for(new_game()))
+        assert 'class="sheet-table crowded"' in sheet_view.render_sheet(
+            session_for(Engine().start(seats, 5, players=5))
+        )
+        assert 'class="sheet-table"' in sheet_view.render_sheet(session_for(new_game()))
 
     def test_the_info_line_breaks_only_between_its_parts(self):
-        info = view.render_table(session_for(new_game())).split('<p class="info">')[1].split("</p>")[0]
+        info = table_view.render_table(session_for(new_game())).split('<p class="info">')[1].split("</p>")[0]
         parts = r"<span>Hand 1</span> · <span>.*</span> · <span>.*</span> · <span>Game ends at 100</span>"
         assert re.fullmatch(parts, info)
 
@@ -403,8 +419,8 @@ class TestSession:
     def test_a_saved_view_is_drawn_but_not_playable_until_the_engine_answers(self):
         session = session_for(new_game(), ready=False)
         assert session.step == "loading"
-        assert "aria-disabled" in view.render_hand(session)
-        assert "Starting the game engine" in view.render_table(session)
+        assert "aria-disabled" in hand_view.render_hand(session)
+        assert "Starting the game engine" in table_view.render_table(session)
 
     def test_cards_picked_for_the_pass_before_the_engine_answers_stay_picked(self):
         answer = new_game()
@@ -483,15 +499,15 @@ class TestPartyMode:
         answer = engine.start(seats, 2)
         session = session_for(answer)
         assert session.party and session.step == "handoff"
-        assert 'class="card' not in view.render_hand(session)
+        assert 'class="card' not in hand_view.render_hand(session)
         assert "Pass the device to Ann" in view.render_dialog(session, None)
         answer = engine.send(protocol.TAKE_DEVICE)
         session.show(answer.view, answer.results_count, answer.new_results)
-        assert session.step == "pass" and 'class="card' in view.render_hand(session)
+        assert session.step == "pass" and 'class="card' in hand_view.render_hand(session)
         answer = engine.send(protocol.PASS, seat=0, cards=answer.view.hand[:3])
         session.show(answer.view, answer.results_count, answer.new_results)
         assert session.step == "handoff" and "Bo" in view.render_dialog(session, None)
-        assert 'data-action="undo"' not in view.render_hand(session)
+        assert 'data-action="undo"' not in hand_view.render_hand(session)
 
     def test_the_summary_names_whoever_took_the_queen_and_offers_each_person_their_review(self):
         seats = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}] + [{"name": "", "bot": "basic"}] * 2
@@ -555,7 +571,7 @@ class TestPartyMode:
             engine.send(protocol.REVIEWED, review=run_job(dict(json.loads(job), playouts=2)))
         session = session_for(answer)
         session.review, session.review_seat = engine.send(protocol.REVIEW, hand=0, seat=1).review, 1
-        html = view.render_review(session)
+        html = review_view.render_review(session)
         assert "You passed" not in html and "Bo passed" in html
 
 

@@ -9,8 +9,9 @@ slides a collected trick away.  ``document`` and ``window`` are the page's.
 
 import asyncio
 
-from . import view as markup
+from . import hand_view, sheet_view, table_view
 from .i18n import t
+from .view import render_dialog, render_nav, render_title
 
 NOTICE_SECONDS = 4
 COLLECT_SLIDE = 0.3  # seconds a collected trick takes to slide to its winner
@@ -36,9 +37,9 @@ class Actuator:
         document = self.document
         document.documentElement.lang = code
         document.title = t("app.name") + " · " + t("app.local")
-        document.getElementById("title").innerHTML = markup.render_title()
+        document.getElementById("title").innerHTML = render_title()
         nav = document.getElementById("nav")
-        nav.innerHTML = markup.render_nav()
+        nav.innerHTML = render_nav()
         nav.setAttribute("aria-label", t("nav.label"))
         document.getElementById("menu").textContent = "☰ " + t("nav.menu")
         document.querySelector("#update span").textContent = t("update.text")
@@ -63,16 +64,16 @@ class Actuator:
         same = f'button[data-action="{focused.getAttribute("data-action")}"]' if in_dialog else ""
         if same and focused.classList.contains("primary"):
             same += ".primary"
-        self.regions["table"].innerHTML = markup.render_table(session)
-        hand = markup.render_hand(session)
+        self.regions["table"].innerHTML = table_view.render_table(session)
+        hand = hand_view.render_hand(session)
         if hand != self.hand_drawn:  # an unchanged hand is left alone: a card being pressed stays to be clicked
             self.regions["hand"].innerHTML = hand
             self.hand_drawn = hand
-        drawn = (len(session.read_results), session.view is None, markup.sheet_names(session))
+        drawn = (len(session.read_results), session.view is None, sheet_view.sheet_names(session))
         if drawn != self.sheet_drawn:
-            self.regions["sheet"].innerHTML = markup.render_sheet(session)
+            self.regions["sheet"].innerHTML = sheet_view.render_sheet(session)
             self.sheet_drawn = drawn
-        dialog = markup.render_dialog(session, catalog)
+        dialog = render_dialog(session, catalog)
         opened = dialog and not self.dialog_drawn
         if dialog != self.dialog_drawn:  # an unchanged dialog is left alone (and keeps its focus)
             self.regions["dialog"].innerHTML = dialog

@@ -11,8 +11,8 @@ from ..shared import protocol
 from . import coach, player_stats
 from .announce import announcement, sound_of
 from .player_stats import STATS_KEY
+from .refusals import refusal_text
 from .storage import VIEW_KEY, apply_writes
-from .view import refusal_text
 
 AWAY_TICK_SECONDS = 1  # how often the countdown to the computer playing for a friend who left is redrawn
 

@@ -20,8 +20,8 @@ from .controller import Controller
 from .faults import EngineFault, fault_record
 from .friends import reply_code
 from .player_stats import STATS_KEY
+from .refusals import refusal_text
 from .storage import SETTINGS_KEY
-from .view import refusal_text
 
 REPLY_SECONDS = 20  # how long a friend's page waits for the host's answer before it says the host is silent
 GUEST_PREFIX = "hearts.friend."  # the friends' game's copies in a friend's storage

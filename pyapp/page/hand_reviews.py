@@ -8,7 +8,7 @@ import json
 
 from ..shared import protocol
 from .i18n import t
-from .view import refusal_text
+from .refusals import refusal_text
 
 
 class HandReviews:

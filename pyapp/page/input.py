@@ -8,8 +8,8 @@ knows the rules or talks to the engine.
 
 import asyncio
 
+from .form_view import seat_place
 from .player_stats import preset_of
-from .view import seat_place
 
 FORM_SETTINGS = ("speed", "collect", "think_ms", "language", "undo", "autoplay", "sound", "stun")
 

@@ -8,10 +8,11 @@ import json
 
 from ..shared import protocol
 from . import coach, daily_board
+from .form_view import FRIEND, PERSON
 from .i18n import t
 from .names import DEFAULT_LEVEL
+from .refusals import refusal_text
 from .storage import stored_hands
-from .view import FRIEND, PERSON, refusal_text
 
 LINK_NOTICE_SECONDS = 12
 

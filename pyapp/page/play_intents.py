@@ -7,9 +7,10 @@ Plain Python for MicroPython and CPython.
 from ..shared import protocol
 from . import coach
 from .coach_view import held_back
+from .hand_view import UNDO_STEPS, reason
 from .hint_view import hint_of, spoken
 from .i18n import t
-from .view import UNDO_STEPS, reason, refusal_text
+from .refusals import refusal_text
 
 STEP_INTENTS = {
     "next": (protocol.STEP_SUMMARY, protocol.READ_ON),

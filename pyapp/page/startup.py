@@ -10,6 +10,7 @@ from ..shared import protocol
 from .first_deal import can_deal_ahead, first_view
 from .i18n import t
 from .new_games import game_options
+from .refusals import refusal_text
 from .session import AHEAD_STEPS
 from .storage import (
     PENDING_KEY,
@@ -23,7 +24,6 @@ from .storage import (
     set_aside,
     stored_hands,
 )
-from .view import refusal_text
 
 
 def is_result_query(query: str) -> bool:

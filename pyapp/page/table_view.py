@@ -1,0 +1,230 @@
+"""The table: the seats round it, the trick in the middle, the status line, and the last trick.
+
+Only reads state and returns markup (:mod:`pyapp.page.view` puts the page together); every text
+that comes from outside is escaped.  Plain Python for MicroPython and CPython.
+"""
+
+import math
+
+from ..shared import protocol
+from .daily_view import short_date
+from .friends_view import benched, friends_line, stood_in
+from .i18n import card_name, has_text, t
+from .markup import (
+    card_back_markup,
+    card_markup,
+    close_button,
+    dialog,
+    escape,
+    seat_name,
+    seat_names,
+    trick_figures,
+)
+
+
+def seat_point(relative: int, players: int, radius_x: float, radius_y: float) -> tuple:
+    """Where a seat sits on the table, in percent: the viewer at the bottom, play going clockwise."""
+    angle = math.pi / 2 + 2 * math.pi * relative / players
+    return round(50 + radius_x * math.cos(angle), 2), round(50 + radius_y * math.sin(angle), 2)
+
+
+def shown_trick(session) -> tuple:
+    """The plays in the middle of the table and the winner to highlight (a finished trick waits there)."""
+    view = session.view
+    if session.step == protocol.STEP_COLLECT:
+        last = view.last_trick
+        return last.plays, last.winner
+    return view.trick, None
+
+
+def status_text(session) -> str:
+    """One line saying what happens now; with several people at the device, whose decision it is."""
+    text = _status(session)
+    if session.party and session.step in (protocol.STEP_PASS, protocol.STEP_PLAY, protocol.STEP_MOON):
+        return t("status.party", name=seat_name(session.view, session.view.seat), status=text)
+    return text
+
+
+def benched_here(session) -> bool:
+    """Whether this is a friend's page whose seat the host let the computer play, while the game is on."""
+    view = session.view
+    live = session.step not in (protocol.STEP_OVER, protocol.LOADING)
+    return view is not None and live and view.seat in benched(view) and session.may(protocol.BACK)
+
+
+def _status(session) -> str:
+    step = session.step
+    if session.fault is not None:  # (nobody is thinking any more: the dialog says what happened)
+        return t("fault.title")
+    if benched_here(session):
+        return t("status.benched_you")
+    if step == protocol.LOADING:
+        if session.waiting:
+            return t("status.kept")
+        return t("status.starting") if session.view else t("status.shuffling")
+    view = session.view
+    me = view.seat
+    if step == protocol.STEP_PASS:
+        target = seat_name(view, view.pass_to)
+        return t("status.pass", direction=t("direction." + view.pass_direction), name=target)
+    if step == protocol.STEP_PLAY:
+        return t("status.lead") if not view.trick else t("status.turn")
+    if step == protocol.STEP_BOT:
+        return t("status.thinking", name=seat_name(view, view.to_act[0]))
+    if step == protocol.STEP_COLLECT:
+        winner = view.last_trick.winner
+        if winner is None:
+            return t("status.cancelled")
+        click = "_click" if view.after_ms is None else ""  # (a friends' game's tricks are collected by timer)
+        if winner == me:
+            return t("status.you_take" + click)
+        return t("status.takes" + click, name=seat_name(view, winner))
+    if step == protocol.STEP_MOON:
+        return t("status.moon")
+    if step == protocol.STEP_OVER:
+        return t("status.over")
+    others = [seat for seat in view.to_act if seat != me]
+    if step == protocol.STEP_WAIT and others:  # another person decides: a friend at their own device
+        away = {seat: ms for seat, ms in (view.friends or {}).get("away", [])}
+        name = seat_name(view, others[0])
+        if others[0] in stood_in(view):
+            return t("status.stood_in", name=name)
+        if others[0] in away:
+            left = max(away[others[0]] - session.away_passed_ms, 0)
+            return t("status.away", name=name, seconds=(left + 999) // 1000)
+        return t("status.waiting", name=name)
+    return ""
+
+
+def render_backs(count: int) -> str:
+    """An opponent's cards, face down in a small fan, with their count beside them (a count that is no number:
+    the count alone, escaped)."""
+    drawn = count if isinstance(count, int) else 0
+    backs = "".join(card_back_markup(attributes=f' style="--i:{index}"') for index in range(drawn))
+    return (
+        f'<div class="backs" style="--n:{drawn}" title="{t("seat.cards")}">{backs}'
+        f'<span class="count">{escape(count)}</span></div>'
+    )
+
+
+def render_seat(session, seat: int, computer: list) -> str:
+    """One seat's plate: name, computer level, figures; an opponent's cards face down toward the middle."""
+    view = session.view
+    players = len(view.seats)
+    me = view.seat
+    x, y = seat_point((seat - me) % players, players, 42, 40)
+    acting = seat in view.to_act and session.step in (
+        protocol.STEP_PLAY,
+        protocol.STEP_BOT,
+        protocol.STEP_MOON,
+        protocol.STEP_PASS,
+    )
+    # A plate in the lower half holds its cards above its name: the cards always lie toward the middle.
+    classes = "seat" + (" me" if seat == me else "") + (" turn" if acting else "") + (" low" if y > 55 else "")
+    score, taken = escape(view.scores[seat]), escape(view.points_taken[seat])
+    details = [f'<span class="score" title="{t("seat.total")}">{score}</span>']
+    details.append(f'<span class="taken" title="{t("seat.taken")}">♥ {taken}</span>')
+    if seat == view.dealer:
+        details.append(f'<span class="chip" title="{t("seat.dealer")}">{t("seat.dealer_chip")}</span>')
+    if seat in computer:
+        details.append(f'<span class="chip" title="{t("seat.stood_in")}">{t("seat.stood_in_chip")}</span>')
+    if view.phase == protocol.PHASE_PASS and view.passes_chosen[seat]:
+        details.append(f'<span class="chip" title="{t("seat.passed")}">✓</span>')
+    bot = view.seats[seat].bot
+    level = f'<span class="level">{t("level." + bot)}</span>' if bot and has_text("level." + bot) else ""
+    backs = render_backs(view.hand_sizes[seat]) if seat != me else ""
+    label = t("seat.label", name=seat_name(view, seat), count=score, taken=taken)
+    return (
+        f'<div class="{classes}" style="--x:{x}%;--y:{y}%" data-seat="{seat}" role="group" '
+        f'aria-label="{label}"><div class="plate"><span class="name">{seat_name(view, seat)}</span>{level}'
+        f'<span class="details">{"".join(details)}</span></div>{backs}</div>'
+    )
+
+
+def cancelled_cards(plays: list, rules: dict) -> set:
+    """The cards of a trick that cancel out in Cancellation Hearts: pairs of identical cards of the suit led
+    (the rule itself is :func:`pyapp.engine.tricks.trick_winner`'s; the page only marks them)."""
+    if rules.get("variant") != "cancellation" or not plays:
+        return set()
+    led = [card for _, card in plays if card[1] == plays[0][1][1]]
+    return {card for card in led if led.count(card) > 1}
+
+
+def render_table(session) -> str:
+    """The felt: the seats around it, the trick in the middle, and the status line."""
+    if session.view is None:
+        return f'<p class="status" role="status">{status_text(session)}</p>'
+    view = session.view
+    players = len(view.seats)
+    me = view.seat
+    step = session.step
+    computer = stood_in(view)  # the friends' seats the computer plays for now
+    parts = [render_seat(session, seat, computer) for seat in range(players)]
+    plays, winner = shown_trick(session)
+    cancelled = cancelled_cards(plays, view.rules)
+    cards = []
+    for order, play in enumerate(plays):
+        seat, text = play
+        relative = (seat - me) % players
+        x, y = seat_point(relative, players, 36, 34)  # between the middle and its player
+        dx, dy = seat_point(relative, players, 1, 1)  # a unit step towards its player
+        # A card just played flies in from its player's side (--dx, --dy: that side, from -1 to 1).
+        arrive = " arrive" if [seat, text] in session.arrivals else ""
+        badges = ([t("trick.led")] if order == 0 else []) + ([t("trick.cancels")] if text in cancelled else [])
+        classes = "played" + (" led" if order == 0 else "") + (" winner" if seat == winner else "") + arrive
+        classes += " cancelled" if text in cancelled else ""
+        # Lower cards lie on higher ones: a card's index (top left) stays in sight (its badge is outside the ring).
+        style = f' style="left:{x}%;top:{y}%;z-index:{int(y) + 1};--dx:{round(dx - 50, 2)};--dy:{round(dy - 50, 2)}"'
+        if badges:
+            style += f' data-badge="{" · ".join(badges)}"'
+        label = t("trick.played", name=seat_name(view, seat), card=card_name(text))
+        cards.append(card_markup(text, "div", classes, style, label))
+    collect = ""
+    if step == protocol.STEP_COLLECT:
+        # Collected cards slide to the winner (--wx, --wy), or stay when a cancelled trick waits.
+        wx = wy = 0.0
+        if winner is not None:
+            x, y = seat_point((winner - me) % players, players, 1, 1)  # a unit step towards the winner
+            wx, wy = round(x - 50, 2), round(y - 50, 2)
+        collect = f' style="--wx:{wx};--wy:{wy}"'
+        if session.may(protocol.COLLECT):  # (on a friend's page the host's timer collects it)
+            collect = f' data-action="collect" title="{t("trick.collect")}"' + collect
+    crowded = " crowded" if players > 6 else ""
+    parts.append(f'<div class="trick{crowded}"{collect}>{"".join(cards)}</div>')
+    hearts = t("info.broken") if view.hearts_broken else t("info.unbroken")
+    info = [
+        t("info.hand", number=view.hand_index + 1),
+        t("passing." + view.pass_direction),
+        f'<span class="{"broken" if view.hearts_broken else "unbroken"}">♥ {hearts}</span>',
+        t("info.target", target=escape(view.rules["target"])),
+    ]
+    if view.daily is not None:  # a game of so many hands: which of them, and that it is the deal of the day
+        count = view.rules.get("hands", 0)
+        info[0] = t("info.daily", date=short_date(view.daily))
+        info[3] = t("info.daily_hand", number=min(view.hand_index + 1, count), count=count)
+    elif view.rules.get("hands"):  # a hand played again (its number in the game it was dealt in)
+        info[0] = t("info.replay", number=view.rules.get("first_hand", 0) + 1)
+        info[3] = t("info.not_counted")
+    # Each part kept whole: a narrow screen wraps the line between parts, never inside one.
+    parts.append(f'<p class="info">{" · ".join(f"<span>{part}</span>" for part in info)}</p>')
+    parts.append(f'<p class="status" role="status">{status_text(session)}</p>')
+    parts.append(friends_line(session))
+    if not session.ready and session.ahead and not session.waiting:
+        parts.append(f'<p class="note">{t("status.getting_ready")}</p>')
+    return "".join(parts)
+
+
+def render_last_trick(session) -> str:
+    """The last finished trick, to look at again."""
+    view = session.view
+    last = view.last_trick
+    if not last:
+        body = f"<p>{t('last.none')}</p>"
+    else:
+        cards = trick_figures(last, seat_names(view))
+        if last.winner is None:
+            taker = t("last.cancelled")
+        else:
+            taker = t("last.taken", name=seat_name(view, last.winner))
+        body = f'<div class="last-trick">{cards}</div><p>{taker}</p>'
+    return dialog(t("last.title"), body, close_button())
