@@ -37,7 +37,7 @@ from pyapp.page import hand_view, i18n, sheet_view, table_view, view
 from pyapp.page.guest import HOST_MESSAGE, GuestClient, GuestController, GuestStore
 from pyapp.page.session import Session
 from pyapp.page.storage import MemoryStore, Storage
-from pyapp.shared import protocol
+from pyapp.shared import protocol, schema
 
 MARKUP = "<img src=x onerror=alert(1)>"
 SHORT_MARKUP = "<b onclick=alert(1)>"  # (as long as a name may be)
@@ -450,5 +450,5 @@ class TestTheContract:
         assert set(protocol.PASS_DIRECTIONS) == {PASS_LEFT, PASS_RIGHT, PASS_ACROSS, PASS_HOLD}
         assert set(protocol.MOON_CHOICES) == {choice.value for choice in MoonChoice}
         texts = {card_text(card) for card in range(2 * FACES)}
-        assert len(texts) == FACES and all(protocol.is_card(text) for text in texts)
-        assert not any(protocol.is_card(text) for text in ("", "Q", "QSS", "1S", "QX", "qs", ["Q", "S"], 12))
+        assert len(texts) == FACES and all(schema.is_card(text) for text in texts)
+        assert not any(schema.is_card(text) for text in ("", "Q", "QSS", "1S", "QX", "qs", ["Q", "S"], 12))

@@ -13,7 +13,7 @@ first explained (a rule is explained once, and after a reload the same
 trick shows the same words).  Plain Python for MicroPython and CPython.
 """
 
-from ..shared import protocol
+from ..shared import deal, protocol
 from .i18n import t
 from .markup import seat_name, short_card
 from .storage import parse_json, set_aside
@@ -23,7 +23,6 @@ LESSON_SEED = 184  # the prepared deal (tests/test_coach.py checks that it shows
 LESSON_LEVEL = "medium"  # computer players that play the same cards for the same game
 LESSON_PRESET = "classic"
 NARROW_TRICKS = 4  # in the first tricks only the sensible cards are offered; later every legal one
-RANKS = "23456789TJQKA"
 QUEEN = "QS"
 HEARTS = "H"
 # The rules, in the order a hand first needs them (each is explained once, when it first matters).
@@ -43,7 +42,7 @@ class Coaching:
 
 def rank(card: str) -> int:
     """A card's rank, 0 (two) to 12 (ace)."""
-    return RANKS.index(card[0])
+    return deal.RANK_LETTERS.index(card[0])
 
 
 def suit_of(card: str) -> str:

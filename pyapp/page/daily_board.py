@@ -13,7 +13,7 @@ and the person is told.  Plain Python for MicroPython and CPython.
 
 import json
 
-from ..shared.protocol import is_card, is_date
+from ..shared.schema import is_card, is_date
 from .storage import Storage, load_record, parse_json
 
 DAILY_KEY = "hearts.daily"

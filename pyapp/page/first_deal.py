@@ -10,15 +10,6 @@ waits for the engine.  Plain Python for MicroPython and CPython.
 
 from ..shared import deal, protocol
 
-RANKS = "23456789TJQKA"
-SUITS = "CDSH"
-
-
-def face_text(card: int) -> str:
-    """The text of a card id's face: ``QS``."""
-    face = card % deal.FACES
-    return RANKS[face % 13] + SUITS[face // 13]
-
 
 def full_rules(rules: dict, catalog: dict) -> dict:
     """Every rule option: the given ones, the others at their defaults."""
@@ -48,7 +39,7 @@ def first_view(options: dict, catalog: dict) -> dict:
     players = int(rules["players"])
     packs = 2 if rules["variant"] == "cancellation" else 1
     hands = deal.deal(deal.deck_ids(players, packs), players, options["seed"], 0)[0]
-    hand = [face_text(card) for card in sorted(hands[0], key=lambda card: card % deal.FACES)]
+    hand = [deal.face_text(card) for card in sorted(hands[0], key=lambda card: card % deal.FACES)]
     zeros = [0] * players
     # The thinking levels choose their passes while the person does, one at a time; the others have passed.
     thinking = [index for index, seat in enumerate(options["seats"]) if seat["bot"] in catalog["thinking"]]

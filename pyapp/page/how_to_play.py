@@ -9,7 +9,8 @@ in one line above the hand (with the offer of a lesson, :mod:`pyapp.page.coach_v
 """
 
 from ..shared import deal
-from .first_deal import face_text, full_rules
+from ..shared.deal import face_text
+from .first_deal import full_rules
 from .i18n import t
 from .markup import card_markup, close_button, dialog, short_card
 

@@ -21,6 +21,16 @@ saved games and deal links keep their cards.
 # the 2♦; 5: 2♦ 2♣; 6: 2♦ 3♦ 3♣ 4♣; 7: 2♦ 3♦ 3♣.  Faces are suit * 13 + rank, suits C D S H.
 REMOVED_FACES = {3: (13,), 4: (), 5: (13, 0), 6: (13, 14, 1, 2), 7: (13, 14, 1)}
 FACES = 52
+# A card's text is its rank's letter then its suit's (``QS``); the suits in the faces' order.
+RANK_LETTERS = "23456789TJQKA"
+SUIT_LETTERS = "CDSH"
+
+
+def face_text(card: int) -> str:
+    """The text of a card (a face, or a card id of a double pack): ``QS``."""
+    face = card % FACES
+    return RANK_LETTERS[face % 13] + SUIT_LETTERS[face // 13]
+
 
 _MASK32 = 0xFFFFFFFF
 _MASK64 = 0xFFFFFFFFFFFFFFFF

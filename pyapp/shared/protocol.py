@@ -23,6 +23,32 @@ CPython both run.
 
 import json
 
+from .schema import (
+    MAX_COUNT,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    AnyOf,
+    BySeat,
+    Card,
+    Date,
+    DictOf,
+    Flag,
+    ListOf,
+    Maybe,
+    Number,
+    OneOf,
+    Reading,
+    Record,
+    Refused,
+    Row,
+    SeatNumber,
+    Shape,
+    Text,
+    Whole,
+    declared,
+    read_field,
+)
+
 VERSION = 1
 
 # Intents: page → engine.  A message is {"intent": NAME, "version": VERSION, **arguments}.
@@ -154,22 +180,11 @@ def friend_message(intent: str, number: int, **arguments) -> str:
     return json.dumps(data)
 
 
-# The types of the fields ---------------------------------------------------------------
-#
-# Every field below is declared once, with its kind: what the reader takes (``kind.read(value, reading)``
-# gives the value as the page keeps it, or raises :class:`Refused`).  A field's seat numbers are checked
-# against the table's seats and its lists with one item a seat against their number (:class:`Reading`),
-# so nothing a message holds can name a seat the table does not have.
-
-MIN_PLAYERS, MAX_PLAYERS = 3, 10
 MAX_CARDS = 104  # two packs: no list of cards is longer
-MAX_COUNT = 10**9  # turns, hands, milliseconds, points: no figure of a game is larger
 MAX_WORD = 40  # a code, a level, a rule's choice
 MAX_TEXT = 1_000  # a sentence (a refusal's English text, one of its values)
 MAX_DATA = 2_000_000  # a text carried for storage, a worker or a friend's device (a whole saved game)
 MAX_ITEMS = 10_000  # hands in a game, writes in an answer
-RANKS = "23456789TJQKA"
-SUITS = "CDHS"
 WORD_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789_-"
 # A hand's phase (View.phase): passing, playing, the moon's shooter choosing, the game over, or a finished
 # hand still on show (its summary not yet read).
@@ -181,275 +196,6 @@ PHASE_PLAYED = "played"
 PHASES = (PHASE_PASS, PHASE_PLAY, PHASE_MOON, PHASE_OVER, PHASE_PLAYED)
 PASS_DIRECTIONS = ("left", "right", "across", "hold")
 MOON_CHOICES = ("add_to_others", "subtract_from_self")
-
-
-class Refused(ValueError):
-    """Data this side does not take: ``where`` it is (a field's path, as ``view.scores[2]``) and ``why``."""
-
-    def __init__(self, where: str, why: str):
-        super().__init__(where + ": " + why if where else why)
-        self.where = where
-        self.why = why
-
-    def within(self, step: str) -> "Refused":
-        """The same refusal, seen from ``step`` (a field's name, or ``[index]``) that holds its data."""
-        inner = "." + self.where if self.where and self.where[0] != "[" else self.where
-        return Refused(step + inner, self.why)
-
-
-class Reading:
-    """What one message's reading has met that only its table can check: the seats it names and the lengths
-    of its lists with an item a seat; ``players``: the table's seats, when known before the message."""
-
-    def __init__(self, players: int = None):
-        self.players = players
-        self.seats = 0  # one more than the highest seat named
-        self.lengths = []
-
-    def check(self, players: int) -> None:
-        """Refuse a seat beyond ``players`` seats, or a list with an item a seat of another length."""
-        if self.seats > players:
-            raise Refused("", "names seat " + str(self.seats - 1) + " at a table of " + str(players))
-        for length in self.lengths:
-            if length != players:
-                raise Refused("", "has " + str(length) + " items for " + str(players) + " seats")
-
-
-class Whole:
-    """A whole number (never a bool) from ``low`` to ``high``."""
-
-    def __init__(self, low: int, high: int):
-        self.low, self.high = low, high
-
-    def read(self, value, reading: Reading) -> int:
-        """The number, or :class:`Refused`."""
-        if type(value) is not int or not self.low <= value <= self.high:
-            raise Refused("", "is not a whole number from " + str(self.low) + " to " + str(self.high))
-        return value
-
-
-class Number:
-    """A number (a whole one or not; never a bool) between -MAX_COUNT and MAX_COUNT."""
-
-    def read(self, value, reading: Reading) -> float:
-        """The number, or :class:`Refused`."""
-        if type(value) not in (int, float) or not -MAX_COUNT <= value <= MAX_COUNT:  # (NaN is refused too)
-            raise Refused("", "is not a number")
-        return value
-
-
-class Flag:
-    """True or False."""
-
-    def read(self, value, reading: Reading) -> bool:
-        """The flag, or :class:`Refused`."""
-        if type(value) is not bool:
-            raise Refused("", "is not true or false")
-        return value
-
-
-class Text:
-    """A text of at most ``most`` characters, made only of ``letters`` when they are given."""
-
-    def __init__(self, most: int, letters: str = None):
-        self.most, self.letters = most, letters
-
-    def read(self, value, reading: Reading) -> str:
-        """The text, or :class:`Refused`."""
-        if type(value) is not str or len(value) > self.most:
-            raise Refused("", "is not a text of at most " + str(self.most) + " characters")
-        if self.letters is not None and not all(letter in self.letters for letter in value):
-            raise Refused("", "has a character a code does not have")
-        return value
-
-
-class OneOf:
-    """One of the texts ``choices``."""
-
-    def __init__(self, choices: tuple):
-        self.choices = choices
-
-    def read(self, value, reading: Reading) -> str:
-        """The text, or :class:`Refused`."""
-        if type(value) is not str or value not in self.choices:
-            raise Refused("", "is not one of " + ", ".join(self.choices))
-        return value
-
-
-class Card:
-    """A card's text: its rank and suit (``QS``, ``TH``)."""
-
-    def read(self, value, reading: Reading) -> str:
-        """The card's text, or :class:`Refused`."""
-        if not is_card(value):
-            raise Refused("", "is not a card")
-        return value
-
-
-def is_date(value) -> bool:
-    """Whether ``value`` is a calendar date's text, ``YYYY-MM-DD`` (month 1–12, day 1–31)."""
-    if type(value) is not str or len(value) != 10 or value[4] != "-" or value[7] != "-":
-        return False
-    digits = value[:4] + value[5:7] + value[8:]
-    if not all(digit in "0123456789" for digit in digits):
-        return False
-    return 1 <= int(value[5:7]) <= 12 and 1 <= int(value[8:]) <= 31
-
-
-class Date:
-    """A calendar date's text (:func:`is_date`)."""
-
-    def read(self, value, reading: Reading) -> str:
-        """The date, or :class:`Refused`."""
-        if not is_date(value):
-            raise Refused("", "is not a date (YYYY-MM-DD)")
-        return value
-
-
-def is_card(value) -> bool:
-    """Whether ``value`` is a card's text."""
-    return type(value) is str and len(value) == 2 and value[0] in RANKS and value[1] in SUITS
-
-
-class SeatNumber:
-    """A seat's number (0 is the first), which the table must have."""
-
-    def read(self, value, reading: Reading) -> int:
-        """The seat, or :class:`Refused`."""
-        if type(value) is not int or not 0 <= value < MAX_PLAYERS:
-            raise Refused("", "is not a seat")
-        reading.seats = max(reading.seats, value + 1)
-        return value
-
-
-class Maybe:
-    """None, or ``kind``."""
-
-    def __init__(self, kind):
-        self.kind = kind
-        self.nested = (kind, "one") if is_record(kind) else None
-
-    def read(self, value, reading: Reading) -> object:
-        """None or the value, or :class:`Refused`."""
-        return None if value is None else self.kind.read(value, reading)
-
-
-class ListOf:
-    """A list of ``kind``, of ``least`` to ``most`` items."""
-
-    def __init__(self, kind, most: int, least: int = 0):
-        self.kind, self.most, self.least = kind, most, least
-        self.nested = (kind, "list") if is_record(kind) else None
-
-    def read(self, value, reading: Reading) -> list:
-        """The items read, or :class:`Refused`."""
-        if type(value) is not list or not self.least <= len(value) <= self.most:
-            raise Refused("", "is not a list of " + str(self.least) + " to " + str(self.most) + " items")
-        return [read_field(self.kind, item, reading, "[" + str(index) + "]") for index, item in enumerate(value)]
-
-
-class BySeat(ListOf):
-    """A list with one ``kind`` a seat of the table."""
-
-    def __init__(self, kind):
-        super().__init__(kind, MAX_PLAYERS)
-
-    def read(self, value, reading: Reading) -> list:
-        """The items read, or :class:`Refused`."""
-        items = ListOf.read(self, value, reading)
-        reading.lengths.append(len(items))
-        return items
-
-
-class Row:
-    """A list of exactly ``kinds``, in order (``[seat, card]``)."""
-
-    def __init__(self, *kinds):
-        self.kinds = kinds
-
-    def read(self, value, reading: Reading) -> list:
-        """The items read, or :class:`Refused`."""
-        if type(value) is not list or len(value) != len(self.kinds):
-            raise Refused("", "is not a list of " + str(len(self.kinds)) + " items")
-        return [
-            read_field(kind, value[index], reading, "[" + str(index) + "]") for index, kind in enumerate(self.kinds)
-        ]
-
-
-class DictOf:
-    """An object of at most ``most`` entries, each key ``key`` (a kind of text) and each value ``kind``."""
-
-    def __init__(self, key, kind, most: int):
-        self.key, self.kind, self.most = key, kind, most
-        self.nested = (kind, "values") if is_record(kind) else None
-
-    def read(self, value, reading: Reading) -> dict:
-        """The entries read, or :class:`Refused`."""
-        if type(value) is not dict or len(value) > self.most:
-            raise Refused("", "is not an object of at most " + str(self.most) + " entries")
-        entries = {}
-        for key, item in value.items():
-            self.key.read(key, reading)
-            entries[key] = read_field(self.kind, item, reading, "[" + key + "]")  # (the key read: no markup)
-        return entries
-
-
-class Shape:
-    """An object with exactly the entries ``kinds`` (a name → its kind), or some of them when ``partial``
-    (those named in ``optional`` may always be left out)."""
-
-    def __init__(self, kinds: dict, partial: bool = False, optional: tuple = ()):
-        self.kinds, self.partial, self.optional = kinds, partial, optional
-
-    def read(self, value, reading: Reading) -> dict:
-        """The entries read, or :class:`Refused`."""
-        if type(value) is not dict:
-            raise Refused("", "is not an object")
-        entries = {}
-        for name, kind in self.kinds.items():
-            if name in value:
-                entries[name] = read_field(kind, value[name], reading, name)
-            elif not self.partial and name not in self.optional:
-                raise Refused("", "has no " + name)
-        if len(entries) != len(value):
-            raise Refused("", "has an entry it may not have")
-        return entries
-
-
-class AnyOf:
-    """The first of ``kinds`` that takes the value."""
-
-    def __init__(self, *kinds):
-        self.kinds = kinds
-
-    def read(self, value, reading: Reading) -> object:
-        """The value, or :class:`Refused`."""
-        for kind in self.kinds:
-            try:
-                return kind.read(value, reading)
-            except Refused:
-                continue
-        raise Refused("", "is none of the kinds it may be")
-
-
-def read_field(kind, value, reading: Reading, step: str) -> object:
-    """``value`` read as ``kind``, refused as the data at ``step`` (a field's name, or ``[index]``)."""
-    try:
-        return kind.read(value, reading)
-    except Refused as error:
-        raise error.within(step) from None
-
-
-def is_record(kind) -> bool:
-    """Whether ``kind`` is a :class:`Record` class (data read into attributes)."""
-    return isinstance(kind, type) and issubclass(kind, Record)
-
-
-def declared(record: type) -> type:
-    """A record class with ``NESTED`` worked out from its ``FIELDS``: the fields that hold records, each as
-    (the record class, ``"one"`` (a record or None), ``"list"`` or ``"values"`` (an object of records))."""
-    record.NESTED = {name: kind.nested for name, kind in record.FIELDS.items() if getattr(kind, "nested", None)}
-    return record
 
 
 FLAG = Flag()
@@ -480,44 +226,6 @@ RULES = {
     "first_hand": COUNT,
 }
 RULES_WRITTEN_WHEN_SET = ("hands", "first_hand")  # (Rules.to_dict leaves them out at their default)
-
-
-class Record:
-    """Plain data read into attributes: exactly ``FIELDS`` (a name → its kind), each required and of its
-    kind, else :class:`Refused`.
-
-    ``ADDED`` names fields added since data was first stored: the page's
-    copies from an earlier version lack them, and they read as None.
-    ``check`` refuses what the fields' kinds alone cannot (a record's table).
-    """
-
-    FIELDS = {}
-    ADDED = ()
-
-    def __init__(self, data, reading: Reading = None):
-        if type(data) is not dict:
-            raise Refused("", type(self).__name__ + " is not an object")
-        reading = Reading() if reading is None else reading
-        present = 0
-        for name, kind in self.FIELDS.items():
-            if name in data:
-                present += 1
-                setattr(self, name, read_field(kind, data[name], reading, name))
-            elif name in self.ADDED:
-                setattr(self, name, None)
-            else:
-                raise Refused("", type(self).__name__ + " has no " + name)
-        if present != len(data):
-            raise Refused("", type(self).__name__ + " has a field it may not have")
-        self.check(reading)
-
-    @classmethod
-    def read(cls, value, reading: Reading) -> "Record":
-        """The record read from ``value`` (a record is a kind of field too)."""
-        return cls(value, reading)
-
-    def check(self, reading: Reading) -> None:
-        """Refuse what the fields' kinds cannot tell: nothing, but for a record that knows its table."""
 
 
 @declared
