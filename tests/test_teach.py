@@ -301,3 +301,24 @@ class TestWords:
 def view_forms(value) -> list:
     """A catalogue text's forms: one, or its plural forms."""
     return list(value) if isinstance(value, tuple) else [value]
+
+
+def test_the_pages_words_on_the_rules_follow_the_engines_figures(monkeypatch):
+    """The page derives no rule: what How to play and the first deal say of the moon comes from the engine
+    (its catalogue), so a changed rule in the engine changes the page's words."""
+    from pyapp.engine import rules as engine_rules
+    from pyapp.host.catalog import catalog
+    from pyapp.page import first_deal
+    from pyapp.page.how_to_play import render_how_to_play
+
+    i18n.set_language("en")
+    session = Session({}, 3)
+    assert "everyone else takes 26 points" in render_how_to_play(session, catalog())
+    # A moon worth thirty a pack (a data descriptor: it outranks the presets' cached figures).
+    monkeypatch.setattr(engine_rules.Rules, "moon_points", property(lambda rules: 30 * rules.packs))
+    changed = catalog()
+    assert changed["moon_points"] == {"classic": 30, "omnibus": 30, "cancellation": 60}
+    assert "everyone else takes 30 points" in render_how_to_play(session, changed)
+    seats = [{"name": "", "bot": None}] + [{"name": "", "bot": "medium"}] * 3
+    options = {"rules": {}, "seats": seats, "seed": 1, "name": "fedcba9876543210"}
+    assert first_deal.first_view(options, changed)["moon_points"] == 30

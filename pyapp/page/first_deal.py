@@ -37,8 +37,7 @@ def first_view(options: dict, catalog: dict) -> dict:
     seed): the first pass, seen from seat 0."""
     rules = full_rules(options["rules"], catalog)
     players = int(rules["players"])
-    packs = 2 if rules["variant"] == "cancellation" else 1
-    hands = deal.deal(deal.deck_ids(players, packs), players, options["seed"], 0)[0]
+    hands = deal.deal(deal.deck_ids(players, catalog["packs"][rules["variant"]]), players, options["seed"], 0)[0]
     hand = [deal.face_text(card) for card in sorted(hands[0], key=lambda card: card % deal.FACES)]
     zeros = [0] * players
     # The thinking levels choose their passes while the person does, one at a time; the others have passed.
@@ -54,7 +53,7 @@ def first_view(options: dict, catalog: dict) -> dict:
         ],
         "party": False,
         "rules": rules,
-        "moon_points": catalog["points_per_pack"] * packs,
+        "moon_points": catalog["moon_points"][rules["variant"]],
         "phase": protocol.PHASE_PASS,
         "hand_index": 0,
         "dealer": 0,

@@ -27,16 +27,16 @@ def game_rules(session, catalog) -> dict:
     return full_rules(form.get("rules") or catalog["presets"][0]["rules"], catalog)
 
 
-def first_lead(rules: dict) -> str:
+def first_lead(rules: dict, catalog: dict) -> str:
     """The card that leads the first trick: the lowest club in play (2♣, or 3♣ when the 2♣ is removed)."""
-    packs = 2 if rules.get("variant") == "cancellation" else 1
+    packs = catalog["packs"][rules.get("variant", "classic")]
     clubs = [card % deal.FACES for card in deal.deck_ids(int(rules.get("players", FOUR_PLAYERS)), packs)]
     return face_text(min(face for face in clubs if face < 13))  # (faces 0–12 are the clubs)
 
 
 def moon_points(rules: dict, catalog: dict) -> int:
-    """What shooting the moon is worth: every heart and Q♠ of each pack."""
-    return catalog["points_per_pack"] * (2 if rules.get("variant") == "cancellation" else 1)
+    """What shooting the moon is worth (the engine's figure for the variant: every heart and Q♠ of each pack)."""
+    return catalog["moon_points"][rules.get("variant", "classic")]
 
 
 def pictures(cards) -> str:
@@ -68,11 +68,11 @@ def pass_text(rules: dict, catalog: dict) -> str:
 
 def sections(rules: dict, catalog: dict) -> list:
     """The rules of the game ``rules`` as (title, [(pictures, text)]) sections, in the language in use
-    (``catalog``: the engine's, for the cards passed and the points a pack holds)."""
+    (``catalog``: the engine's, for the cards passed, the packs and the moon)."""
     target = rules.get("target", 100)
     end = t("howto.end_" + str(rules.get("game_end", "reach")), target=target)
     ties = t("howto.ties_" + str(rules.get("ties", "shared")))
-    first = [("", t("howto.first", card=short_card(first_lead(rules))))]
+    first = [("", t("howto.first", card=short_card(first_lead(rules, catalog))))]
     if rules.get("no_points_first_trick", True):
         first.append((pictures(("5H", "QS")), t("howto.first_clean")))
     moon = t("howto.moon_" + str(rules.get("moon", "others_plus")), points=moon_points(rules, catalog))
