@@ -22,6 +22,15 @@ PERSON_SELECTORS = (
 ENGINE_TIMEOUT = 60_000
 STEP_TIMEOUT = 20_000
 OFFLINE_TIMEOUT = 60_000
+# An init script that keeps every notice the page shows (window.notices), for said().
+NOTICES = """
+window.notices = [];
+new MutationObserver(() => {
+  const notice = document.getElementById('notice');
+  if (notice && !notice.hidden && notice.textContent && window.notices.at(-1) !== notice.textContent)
+    window.notices.push(notice.textContent);
+}).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
+"""
 
 
 def open_game(page: Page, url: str) -> None:
@@ -166,3 +175,11 @@ def store_game(table) -> str:
     assert answer.ok, answer.refusal.text
     sets = "".join(f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)});" for k, v in engine.store.items())
     return f"if (!localStorage.getItem('hearts.game')) {{ {sets} }}"
+
+
+def said(page: Page, text: str) -> list[str]:
+    """The notices shown since the page loaded (with :data:`NOTICES`), once one says ``text``."""
+    page.wait_for_function(
+        "(text) => window.notices.some((notice) => notice.includes(text))", arg=text, timeout=ENGINE_TIMEOUT
+    )
+    return page.evaluate("window.notices")

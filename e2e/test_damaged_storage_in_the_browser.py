@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from conftest import FAST_SETTINGS
-from table import hand, hands_scored, pass_three, wait_for_engine, wait_for_person
+from table import NOTICES, hand, hands_scored, pass_three, said, wait_for_engine, wait_for_person
 
 from pyapp.page.i18n import set_language, t
 from pyapp.page.storage import BROKEN_KEY, BROKEN_PIECE_LIMIT, TOO_LARGE, VIEW_KEY
@@ -15,14 +15,6 @@ from tests.helpers import Engine
 
 QUOTA = 5 * 1024 * 1024  # characters Chromium keeps for an origin, keys included
 # Every notice the page shows, kept (a notice replaces the last one on screen).
-NOTICES = """
-window.notices = [];
-new MutationObserver(() => {
-  const notice = document.getElementById('notice');
-  if (notice && !notice.hidden && notice.textContent && window.notices.at(-1) !== notice.textContent)
-    window.notices.push(notice.textContent);
-}).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
-"""
 # A browser that refuses its store, once asked to (by the session's flag).
 REFUSE = """
 if (sessionStorage.getItem('refuse')) for (const name of ['getItem', 'setItem', 'removeItem'])
@@ -65,12 +57,6 @@ def reopen(page, url: str) -> None:
     page.goto(url)
     wait_for_engine(page)
     wait_for_person(page)
-
-
-def said(page, text: str) -> list[str]:
-    """The notices shown since the page loaded, once one says ``text``."""
-    page.wait_for_function("(text) => window.notices.some((notice) => notice.includes(text))", arg=text)
-    return page.evaluate("window.notices")
 
 
 def test_junk_up_to_the_quota_is_set_aside_and_the_game_is_saved_after_it(page, server_url, context):

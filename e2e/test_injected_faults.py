@@ -16,10 +16,12 @@ import time
 from conftest import FAST_SETTINGS
 from table import (
     ENGINE_TIMEOUT,
+    NOTICES,
     PERSON_SELECTORS,
     STEP_TIMEOUT,
     hand,
     open_game,
+    said,
     saved_game,
     store_game,
     take_turn,
@@ -31,14 +33,6 @@ from pyapp.page.i18n import set_language, t
 
 MEDIUM = [{"name": "You", "bot": None}] + [{"name": "", "bot": "medium"}] * 3
 EXPERTS = [{"name": "You", "bot": None}] + [{"name": "", "bot": "expert"}] * 3
-NOTICES = """
-window.notices = [];
-new MutationObserver(() => {
-  const notice = document.getElementById('notice');
-  if (notice && !notice.hidden && notice.textContent && window.notices.at(-1) !== notice.textContent)
-    window.notices.push(notice.textContent);
-}).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
-"""
 # Every intent the page sends its engine, counted (the page's side of the worker's messages).
 COUNTED = """
 window.intents = 0;
@@ -73,6 +67,16 @@ def living_workers(page) -> list:
     return workers
 
 
+def stored_game_page(context, seed: int, script: str) -> tuple:
+    """A page (not yet opened) of a stored game against three Medium players dealt from ``seed``, with an
+    init ``script``, in English: (the page, its living workers)."""
+    set_language("en")
+    context.add_init_script(store_game(Table.new({"seats": MEDIUM, "seed": seed})))
+    context.add_init_script(script)
+    page = context.new_page()
+    return page, living_workers(page)
+
+
 def engine_of(page, workers: list) -> object:
     """The engine's worker among those the page started (the newest, after a restart)."""
     for _ in range(ENGINE_TIMEOUT // 100):
@@ -96,18 +100,8 @@ def fault_or_person(page) -> bool:
     return page.query_selector(fault) is not None
 
 
-def said(page, text: str) -> list[str]:
-    """The notices shown since the page loaded, once one says ``text``."""
-    page.wait_for_function("(text) => window.notices.some((n) => n.includes(text))", arg=text, timeout=ENGINE_TIMEOUT)
-    return page.evaluate("window.notices")
-
-
 def test_a_computer_player_that_raises_is_told_at_once_and_reload_plays_on(context, server_url):
-    set_language("en")
-    context.add_init_script(store_game(Table.new({"seats": MEDIUM, "seed": 61})))
-    context.add_init_script(COUNTED)
-    page = context.new_page()
-    workers = living_workers(page)
+    page, workers = stored_game_page(context, 61, COUNTED)
     consoled: list[str] = []
     page.on("console", lambda message: consoled.append(message.text))
     open_game(page, server_url)
@@ -138,11 +132,7 @@ def test_a_computer_player_that_raises_is_told_at_once_and_reload_plays_on(conte
 
 
 def test_the_engine_stopping_mid_hand_starts_another_that_takes_the_game_up(context, server_url):
-    set_language("en")
-    context.add_init_script(store_game(Table.new({"seats": MEDIUM, "seed": 62})))
-    context.add_init_script(NOTICES)
-    page = context.new_page()
-    workers = living_workers(page)
+    page, workers = stored_game_page(context, 62, NOTICES)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     open_game(page, server_url)

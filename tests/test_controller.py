@@ -161,13 +161,13 @@ async def until(condition, limit: int = 200) -> None:
     raise AssertionError("never")
 
 
-async def play_to(controller, wanted: str = protocol.STEP_SUMMARY) -> None:
+async def play_to(controller, wanted: str = protocol.STEP_SUMMARY, stop=lambda: False) -> None:
     """Play until the page asks for step ``wanted`` (the hand's summary; the game's end reads every summary
-    on): each person passes their first three cards and plays their first legal card (handing the device on
-    at a party), the computer players at once."""
+    on), or ``stop()``: each person passes their first three cards and plays their first legal card (handing
+    the device on at a party), the computer players at once."""
     session = controller.session
     for _ in range(3000):
-        if session.step == wanted:
+        if session.step == wanted or stop():
             return
         if session.step == protocol.STEP_SUMMARY:
             await controller.perform("next", {})

@@ -52,25 +52,9 @@ class Dying(Counting):
         return await super().handle(text)
 
 
-async def play_until(controller, done) -> None:
-    """Play as a person would (the first legal cards) until ``done()``; a fault on screen stops it too."""
-    session = controller.session
-    for _ in range(3000):
-        if done() or session.fault is not None:
-            return
-        if session.step == protocol.STEP_PASS:
-            for card in session.view.hand[:3]:
-                await controller.perform("card", {"card": card})
-            await controller.perform("pass", {})
-        elif session.step == protocol.STEP_PLAY and session.view.after_ms is None:
-            await controller.perform("card", {"card": session.view.legal[0]})
-        elif session.step == protocol.STEP_COLLECT:
-            await controller.perform("collect", {})
-        elif session.step == protocol.STEP_SUMMARY:
-            await controller.perform("next", {})
-        else:
-            await asyncio.sleep(0.01)
-    raise AssertionError("never done")
+def faulted(controller):
+    """Whether a fault is on the controller's screen (for :func:`play_to`'s stop)."""
+    return lambda: controller.session.fault is not None
 
 
 def test_a_computer_player_that_raises_is_told_once_and_the_reloaded_page_plays_on():
@@ -82,7 +66,7 @@ def test_a_computer_player_that_raises_is_told_once_and_the_reloaded_page_plays_
         table = counting.host.table
         for bot in table.bots[1:]:
             bot.decide = broken
-        await play_until(controller, lambda: False)
+        await play_to(controller, stop=faulted(controller))
         fault = controller.session.fault
         assert fault is not None and fault["engine"] and fault["seat"] in (1, 2, 3) and fault["level"] == "basic"
         assert "Something went wrong" in actuator.html and 'data-action="reload"' in actuator.html
@@ -146,7 +130,7 @@ def test_an_engine_that_keeps_stopping_is_a_fault_after_two_restarts():
 
         controller.client.starter = another
         await controller.boot(Dying(Host(), lives=4).started(), "", DEAL)
-        await play_until(controller, lambda: False)
+        await play_to(controller, stop=faulted(controller))
         assert len(engines) == MOST_RESTARTS
         assert controller.session.fault is not None and "stopped" in controller.session.fault["trace"]
         assert "Something went wrong" in actuator.html
