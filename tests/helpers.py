@@ -25,6 +25,12 @@ QUEEN_BEHIND = [
 QUICK_REVIEW = 20  # a decision's playouts in a review whose test is where it goes, not what it finds
 
 
+def unchecked(intent: object, **arguments: object) -> str:
+    """An intent's message as a page of another build (or not ours) might send it: not read with the
+    contract's kinds (:func:`pyapp.shared.protocol.read_intent`), which the page's own messages are."""
+    return json.dumps({**arguments, "intent": intent, "version": protocol.VERSION})
+
+
 def quick_review(job: str) -> str:
     """The answer a thinker gives to the review ``job``, on :data:`QUICK_REVIEW` playouts a decision."""
     return run_job(dict(json.loads(job), playouts=QUICK_REVIEW))
@@ -114,6 +120,10 @@ class Engine:
             else:
                 self.store[key] = value
         return answer
+
+    def send_unchecked(self, intent: str, **arguments: object) -> protocol.Answer:
+        """The host's answer to an intent whose arguments the contract does not take (:func:`unchecked`)."""
+        return protocol.read_answer(self.host.handle(unchecked(intent, **arguments)))
 
     def start(self, seats: list, seed: int, **rules: object) -> protocol.Answer:
         """A new game."""

@@ -10,7 +10,7 @@ told that the host hit a fault, without the traceback.
 import json
 import random
 
-from helpers import Engine
+from helpers import Engine, unchecked
 
 from pyapp.engine.actions import Action
 from pyapp.host import faults
@@ -104,7 +104,7 @@ def test_a_computer_player_that_plays_an_illegal_card_is_a_fault():
 def test_a_bare_value_error_is_a_fault_a_refusal_stays_a_refusal():
     host = Host()
     host.handle(protocol.message(protocol.START, options={"seats": SEATS, "seed": 3}))
-    refused = json.loads(host.handle(protocol.message(protocol.PLAY, seat=0, card="ZZ")))
+    refused = json.loads(host.handle(unchecked(protocol.PLAY, seat=0, card="ZZ")))
     assert refused["refusal"] is not None and refused["fault"] is None
     original = HANDLERS[protocol.HINT]
     HANDLERS[protocol.HINT] = lambda host, data: int("not a number")

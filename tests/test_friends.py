@@ -6,7 +6,7 @@ import random
 from unittest import mock
 
 import pytest
-from helpers import Engine, quick_review
+from helpers import Engine, quick_review, unchecked
 
 from pyapp.engine.cards import card_text, cards_in, face_of
 from pyapp.engine.match import Phase
@@ -272,7 +272,7 @@ class TestRefusals:
                     data[key] = rng.choice(values)
             text = json.dumps(data) if rng.random() < 0.9 else json.dumps(data)[: rng.randrange(40)]
             seat = rng.choice([1, 3, 3, 0, 7, "1", None])
-            answer = json.loads(table.engine.host.handle(protocol.message(protocol.FRIEND, seat=seat, text=text)))
+            answer = json.loads(table.engine.host.handle(unchecked(protocol.FRIEND, seat=seat, text=text)))
             assert answer["view"] is None or answer["view"]["seat"] == 0
         table.devices[1].number = 10_000
         assert table.say(1, protocol.PASS, cards=table.devices[1].view.hand[:3]).ok  # the game goes on
@@ -478,5 +478,5 @@ class TestAFriendsPage:
         table.join()
         turn = table.host.view.turn
         assert table.say(1, protocol.BACK).ok and table.engine.host.page.turn == turn  # nothing to redraw
-        table.send(protocol.STAND_IN, seat=1, on="0")  # (not a yes)
+        table.engine.host.handle(unchecked(protocol.STAND_IN, seat=1, on="0"))  # (not a yes: not the contract's)
         assert table.host.view.friends["benched"] == []

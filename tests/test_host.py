@@ -217,8 +217,8 @@ class TestWhatHappensNext:
         answer = engine.step(engine.start(SEATS, 8))  # the pass
         while answer.view.step != protocol.STEP_BOT:
             answer = engine.step(answer)
-        for intent in (protocol.SHARE, protocol.HINT, protocol.READ_LINK):
-            engine.send(intent, query="deal=3")  # the page takes these answers without their view
+        for intent, arguments in ((protocol.SHARE, {}), (protocol.HINT, {}), (protocol.READ_LINK, {"query": "deal=3"})):
+            engine.send(intent, **arguments)  # the page takes these answers without their view
         played = engine.send(protocol.CONTINUE, turn=answer.view.turn)  # the timer set before them
         assert played.view is not None and played.view.turn == answer.view.turn + 1
 
@@ -409,8 +409,9 @@ class TestSaving:
         engine = Engine(speed="instant")
         engine.play_until(engine.start(SEATS, 5), lambda a: a.view.hand_index == 1)
         saved = engine.saved()
+        assert Engine().send_unchecked(protocol.LOAD, saved="nonsense").refusal.code == "message_unreadable"
         cases = [
-            ("save_unreadable", "nonsense"),
+            ("save_unreadable", {protocol.LEGACY_SAVE: "nonsense"}),
             ("save_foreign", dict(saved, game=[1, 2])),
             ("save_damaged", dict(saved, current=None)),
             ("save_hand", dict(saved, hands=[None])),
@@ -489,9 +490,11 @@ class TestReviews:
         for seat in (0, 2):
             review = engine.send(protocol.REVIEW, hand=0, seat=seat).review
             assert review.decisions and {decision.seat for decision in review.decisions} == {seat}
-        for seat in (1, 4, "0"):  # a computer's, no seat, not a number
+        for seat in (1, 4):  # a computer's, no seat
             refused = engine.send(protocol.REVIEW, hand=0, seat=seat)
             assert not refused.ok and refused.refusal.code == "seat_not_yours"
+        refused = engine.send_unchecked(protocol.REVIEW, hand=0, seat="0")  # not a number: not the contract's
+        assert not refused.ok and refused.refusal.code == "message_unreadable"
 
     def test_a_finished_hand_is_reviewed_once_kept_with_the_save_and_shown(self):
         engine = Engine(speed="instant")

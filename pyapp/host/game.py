@@ -111,7 +111,10 @@ class Host:
         if data.get("version") != protocol.VERSION:
             text = "The page and the engine are of different versions: reload the page"
             raise Refusal(Reason(text, "versions_differ"))
-        return data
+        try:
+            return protocol.read_intent(data)
+        except protocol.Refused as refused:  # (a page of another build, or not ours)
+            raise unreadable("The message's " + str(refused)) from None
 
     def _answer(self, refusal: dict | None = None, quiet: bool = False, turnless: bool = False, **extra: Any) -> str:
         table = self.table

@@ -36,6 +36,7 @@ from .schema import (
     ListOf,
     Maybe,
     Number,
+    Object,
     OneOf,
     Reading,
     Record,
@@ -160,12 +161,14 @@ def review_key(number) -> str:
 
 
 def message(intent: str, **arguments) -> str:
-    """An intent as the JSON text the engine reads."""
+    """An intent as the JSON text the engine reads (its arguments checked as the engine reads them:
+    :func:`read_intent`)."""
     if intent not in INTENTS:
         raise ValueError("unknown intent " + str(intent))
     data = dict(arguments)
     data["intent"] = intent
     data["version"] = VERSION
+    read_intent(data)
     return json.dumps(data)
 
 
@@ -432,6 +435,52 @@ class Fault(Record):
     (None: it could not fall back)."""
 
     FIELDS = {"trace": Text(MAX_DATA), "seat": Maybe(SEAT), "level": Maybe(WORD)}
+
+
+# Each intent's arguments (page → engine) with their kinds and bounds: the page's message() writes only
+# these, and the engine reads every intent with them (read_intent) before it does anything.  An object
+# (a new game's options, a saved game, the settings) is read further by the engine, which words why it
+# refuses one.
+OBJECT = Object()
+NONE = Shape({})
+ARGUMENTS = {
+    START: Shape({"options": OBJECT, "stored_hands": COUNT}, optional=("stored_hands",)),
+    LOAD: Shape({"saved": OBJECT}),
+    CONFIGURE: Shape({"settings": OBJECT}),
+    PASS: Shape({"seat": SEAT, "cards": CARD_LIST}),
+    PLAY: Shape({"seat": SEAT, "card": CARD}),
+    MOON: Shape({"seat": SEAT, "choice": OneOf(MOON_CHOICES)}),
+    CONTINUE: Shape({"turn": POINTS}),  # (a timer set long ago names a turn long gone: any whole number)
+    COLLECT: NONE,
+    READ_ON: NONE,
+    TAKE_DEVICE: NONE,
+    UNDO: NONE,
+    CLAIM: NONE,
+    FINISH: NONE,
+    HINT: NONE,
+    READ_LINK: Shape({"query": DATA}),
+    SHARE: NONE,
+    REVIEW: Shape({"hand": POINTS, "seat": SEAT}, optional=("seat",)),
+    REVIEWED: Shape({"review": DATA}),
+    FRIEND: Shape({"seat": SEAT, "text": DATA}),
+    FRIEND_GONE: Shape({"seat": SEAT}),
+    STAND_IN: Shape({"seat": SEAT, "on": FLAG}),
+    DAILY: Shape(
+        {"date": Text(MAX_TEXT), "name": Text(MAX_TEXT), "stored_hands": COUNT}, optional=("name", "stored_hands")
+    ),
+    VERIFY: Shape({"query": DATA}),
+    REPLAY: Shape({"hand": POINTS, "stored_hands": COUNT}, optional=("stored_hands",)),
+}
+
+
+def read_intent(data) -> dict:
+    """An intent's data (``{"intent", "version", **arguments}``) read with its arguments' kinds
+    (:data:`ARGUMENTS`): the same data, or :class:`Refused` (where, and why)."""
+    if type(data) is not dict or data.get("intent") not in ARGUMENTS:
+        raise Refused("intent", "is not an intent the engine knows")
+    arguments = {name: value for name, value in data.items() if name not in ("intent", "version")}
+    read_field(ARGUMENTS[data["intent"]], arguments, Reading(), data["intent"])
+    return data
 
 
 @declared

@@ -249,6 +249,16 @@ class Shape:
         return entries
 
 
+class Object:
+    """Any object: its entries are read further by whoever takes it (a new game's options, a saved game)."""
+
+    def read(self, value, reading: Reading) -> dict:
+        """The object, or :class:`Refused`."""
+        if type(value) is not dict:
+            raise Refused("", "is not an object")
+        return value
+
+
 class AnyOf:
     """The first of ``kinds`` that takes the value."""
 
