@@ -376,6 +376,24 @@ class TestTheFriendsPage:
 
         run_async(run())
 
+    def test_the_hosts_fault_is_told_without_its_traceback_and_nothing_more_is_sent(self):
+        async def run():
+            controller, actuator, _, link, secret = friends_page()
+            await controller.greet(secret)
+            told = {"fault": {"trace": "", "seat": 2, "level": "basic"}, "ok": False}
+            data = {name: None for name in protocol.Answer.FIELDS}
+            data.update(told, results_count=0, new_results=[], writes=[], jobs=[], reviews=[], outbox=[])
+            controller.client.receive(json.dumps(dict(data, reviews_reset=False)))
+            fault = controller.session.fault
+            assert fault is not None and fault["host"] and fault["trace"] == ""
+            assert i18n.t("fault.host") in actuator.html and "fault-details" not in actuator.html
+            assert any("no traceback" in line for line in actuator.logged)  # (the console is told too)
+            sent = link.engine.sent[:]
+            await controller.perform("hint", {})
+            assert link.engine.sent == sent  # nothing more goes to the host
+
+        run_async(run())
+
     @pytest.mark.parametrize("language", sorted(i18n.NAMES))
     def test_a_refused_message_is_said_in_the_pages_language_and_changes_nothing(self, language):
         async def run():

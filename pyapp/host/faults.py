@@ -18,8 +18,9 @@ never change (its result would no longer be that day's).
 from __future__ import annotations
 
 import sys
-import traceback
 from typing import TYPE_CHECKING, Any
+
+from ..shared import traces
 
 if TYPE_CHECKING:
     from .table import Table
@@ -39,9 +40,8 @@ class BotFault(Exception):
 
 
 def trace_of(error: BaseException) -> str:
-    """The whole traceback of ``error`` (its causes too), at most :data:`MAX_TRACE` characters."""
-    text = "".join(traceback.format_exception(error))
-    return text[-MAX_TRACE:]
+    """The whole traceback of ``error`` (its causes too), its last :data:`MAX_TRACE` characters."""
+    return traces.trace_of(error)[-MAX_TRACE:]
 
 
 def fault_of(error: BaseException, table: Table | None) -> dict[str, Any]:

@@ -31,12 +31,14 @@ class FaultHandling:
         """Run ``work`` (a coroutine) in the background, its faults told (:meth:`guarded`)."""
         self.actuator.keep(asyncio.create_task(self.guarded(work)))
 
-    def show_fault(self, error) -> None:
-        """Tell the person of a fault (the engine's, or the page's own), log it whole, and send the engine
-        nothing more: the game is saved up to the last move it took, and Reload takes it up again."""
+    def show_fault(self, error, host: bool = False) -> None:
+        """Tell the person of a fault (the engine's, or the page's own; ``host``: the host's engine, on a
+        friend's page), log it whole, and send the engine nothing more: the game is saved up to the last
+        move it took, and Reload takes it up again."""
         if isinstance(error, EngineFault):
             self.carry_out(error.answer)  # the save up to what the table took; the friends told
         fault = fault_record(error)
+        fault["host"] = host
         fault["details"] = details(fault, self.actuator.build())
         self.client.halted = True
         self.session.fault = fault

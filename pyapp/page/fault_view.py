@@ -15,7 +15,7 @@ def render_fault(session) -> str:
     plays at a simpler level from now on, Reload, and the details to copy (none on a friend's device, which
     is told only that the host's game hit a fault)."""
     fault = session.fault
-    body = "<p>" + t("fault.host" if fault.get("host") else "fault.saved") + "</p>"
+    body = "<p>" + t("fault.host" if fault["host"] else "fault.saved") + "</p>"
     view = session.view
     if fault["level"] and view is not None and fault["seat"] is not None and fault["seat"] < len(view.seats):
         name = seat_shown_name(view, fault["seat"])

@@ -14,8 +14,7 @@ the details to copy (the traceback and the build); the console gets the whole tr
 sends the engine nothing more (:class:`Halted`) until it is reloaded.
 """
 
-import io
-import sys
+from ..shared.traces import trace_of
 
 MOST_RESTARTS = 2  # engines started again on one visit; a third that fails is a fault like any other
 
@@ -38,18 +37,6 @@ class EngineLost(Exception):
 
 class Halted(Exception):
     """A fault is on screen: nothing more goes to the engine until the page is reloaded."""
-
-
-def trace_of(error) -> str:
-    """``error``'s traceback as text (MicroPython's ``sys.print_exception``, CPython's ``traceback``)."""
-    buffer = io.StringIO()
-    if hasattr(sys, "print_exception"):
-        sys.print_exception(error, buffer)
-    else:  # CPython (the tests)
-        import traceback
-
-        traceback.print_exception(error, file=buffer)
-    return buffer.getvalue()
 
 
 def fault_record(error) -> dict:

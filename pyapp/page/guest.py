@@ -17,7 +17,7 @@ import json
 
 from ..shared import protocol
 from .controller import Controller
-from .faults import EngineFault, fault_record
+from .faults import EngineFault, Halted
 from .friends import reply_code
 from .player_stats import STATS_KEY
 from .refusals import refusal_text
@@ -95,6 +95,7 @@ class GuestClient:
         self.pushed = None  # called with each answer that answers no intent of ours (the table changed)
         self.last_view = None  # the last view the host sent on this connection (the next may only patch it)
         self.stale = None  # called when the host's changes are to a view this page does not have
+        self.halted = False  # the host's fault is on screen: nothing more is sent (pyapp.page.faults)
 
     @property
     def ready(self) -> bool:
@@ -103,6 +104,8 @@ class GuestClient:
 
     async def send(self, intent: str, **arguments):
         """The host's answer to ``intent`` (one a friend may not send is refused here, as the host would)."""
+        if self.halted:
+            raise Halted()
         if intent not in protocol.FRIEND_INTENTS:
             return local_refusal("friend_intent", "A friend's device cannot ask for that")
         if self.connection is None:
@@ -232,10 +235,7 @@ class GuestController(Controller):
         """A message from the host that answers nothing of ours: the table changed (or the host refused a
         message it could not tell apart, which is said; or the host's engine hit a fault)."""
         if answer.fault is not None:
-            fault = fault_record(EngineFault(answer))
-            fault.update(host=True, details="")
-            self.session.fault = fault
-            self.render()
+            self.show_fault(EngineFault(answer), host=True)
             return
         if not answer.ok and answer.refusal is not None:
             self.notify(refusal_text(answer.refusal))
