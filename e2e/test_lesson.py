@@ -34,6 +34,8 @@ def follow_the_coach(page) -> tuple[int, str]:
         page.wait_for_selector(NEXT[1], state="detached", timeout=STEP_TIMEOUT)
         return 1, "collect"
     if page.query_selector(NEXT[2]):
+        # The coach offers the hint's three cards once the engine has given them (a moment after the deal).
+        page.wait_for_function("document.querySelectorAll('#hand .card:not(.dim)').length", timeout=STEP_TIMEOUT)
         offered = page.eval_on_selector_all("#hand .card:not(.dim)", "cards => cards.map(c => c.dataset.card)")
         assert len(offered) == 3, offered  # the coach's suggestion
         for card in offered:

@@ -66,23 +66,29 @@ class TestStatistics:
         assert 'data-action="reset-stats"' in view.render_dialog(session, {"presets": PRESET_LIST})
 
 
-def added(points: list) -> protocol.Result:
-    return protocol.Result({"taken": points, "added": points, "shooter": None, "choice": None, "queen": None})
+def hands(*added: list) -> list:
+    """Results of hands that added ``added`` (one list a hand), with the running totals the engine writes."""
+    results, totals = [], [0] * len(added[0])
+    for points in added:
+        totals = [total + point for total, point in zip(totals, points, strict=True)]
+        fields = {"taken": points, "added": points, "shooter": None, "choice": None, "queen": None}
+        results.append(protocol.Result(dict(fields, totals=totals)))
+    return results
 
 
 class TestChart:
     def test_running_totals(self):
-        results = [added([1, 2, 0]), added([26, 0, 26])]
+        results = hands([1, 2, 0], [26, 0, 26])
         assert totals_by_hand(results, 3) == [[0, 1, 27], [0, 2, 2], [0, 0, 26]]
 
     def test_one_line_per_player_with_the_target_and_a_legend(self):
-        results = [added([5, 8, 0, 13]), added([0, 26, 0, 0])]
+        results = hands([5, 8, 0, 13], [0, 26, 0, 0])
         svg = render_chart(["A", "B", "C", "&lt;D&gt;"], results, 50, "Score chart")  # B's 34 is near 50
         assert svg.count("<polyline") == 4 and 'class="target"' in svg and "&lt;D&gt;" in svg
         assert 'aria-label="Score chart"' in svg
 
     def test_early_totals_fill_the_chart_and_a_far_target_is_only_pointed_at(self):
-        results = [added([3, 13, 10, 0])]
+        results = hands([3, 13, 10, 0])
         svg = render_chart(["A", "B", "C", "D"], results, 100, "Score chart")
         lines = [line.split('"')[0] for line in svg.split('points="')[1:]]
         tops = [float(point.split(",")[1]) for line in lines for point in line.split()]
@@ -90,7 +96,7 @@ class TestChart:
         assert 'class="target"' not in svg and "↑ 100" in svg
 
     def test_equal_totals_are_drawn_apart(self):
-        svg = render_chart(["A", "B"], [added([0, 0])], 100, "Score chart")
+        svg = render_chart(["A", "B"], hands([0, 0]), 100, "Score chart")
         first, second = (line.split('"')[0] for line in svg.split('points="')[1:])
         assert first != second
 

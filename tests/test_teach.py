@@ -87,7 +87,8 @@ class TestHowToPlay:
         assert "Two packs are dealt" in cancellation and "holds 52 points" in cancellation
         assert "everyone else takes 52 points" in cancellation
         five = howto_text(players=5, pass_cycle="left_right_hold", no_points_first_trick=False)
-        assert "holding the 3♣" in five and "then a hand without passing" in five and "across" not in five
+        assert "holding the 3♣" in five and "across" not in five
+        assert "to the left, to the right, a hand without passing, and again" in five
         assert "No points on the first trick" not in five
         assert "no cards are passed" in howto_text(passing=False)
         assert "someone has played a heart or the Queen of spades" in howto_text(hearts_break="heart_or_queen")
@@ -207,15 +208,18 @@ class TestSummaryAndGameOver:
 
     def test_the_summary_says_points_are_bad_and_who_leads(self):
         session = session_for(Engine().start(SEATS, 1))
-        result = {"taken": [3, 13, 10, 0], "added": [3, 13, 10, 0], "shooter": None, "choice": None, "queen": 1}
-        session.results = [protocol.Result(dict(result, omnibus=None))]
+        result = {"taken": [3, 13, 10, 0], "shooter": None, "choice": None, "queen": 1, "omnibus": None}
+
+        def scored(added: list, totals: list) -> protocol.Result:
+            return protocol.Result(dict(result, added=added, totals=totals))
+
+        session.results = [scored([3, 13, 10, 0], [3, 13, 10, 0])]
         session.view.step, session.view.summary_hand = "summary", 0
         html = view.render_dialog(session, None)
         assert "Fewer points are better." in html and "Marta leads the game with 0 points." in html
-        session.results = [protocol.Result(dict(result, added=[0, 13, 13, 0], omnibus=None))]
+        session.results = [scored([0, 13, 13, 0], [0, 13, 13, 0])]
         assert "You and Marta share the lead with 0 points." in view.render_dialog(session, None)
-        session.results = [protocol.Result(dict(result, added=[1, 13, 12, 0], omnibus=None))]
-        session.results.append(protocol.Result(dict(result, added=[0, 0, 0, 5], omnibus=None)))
+        session.results = [scored([1, 13, 12, 0], [1, 13, 12, 0]), scored([0, 0, 0, 5], [1, 13, 12, 5])]
         session.view.summary_hand = 1
         assert "You lead the game with 1 point." in view.render_dialog(session, None)
 
@@ -322,3 +326,46 @@ def test_the_pages_words_on_the_rules_follow_the_engines_figures(monkeypatch):
     seats = [{"name": "", "bot": None}] + [{"name": "", "bot": "medium"}] * 3
     options = {"rules": {}, "seats": seats, "seed": 1, "name": "fedcba9876543210"}
     assert first_deal.first_view(options, changed)["moon_points"] == 30
+
+
+def test_the_pages_words_on_the_pass_and_the_first_lead_follow_the_engine(monkeypatch):
+    """The pass cycle, the first pass's direction and the first lead are the engine's too: changed in the
+    engine, they change How to play and the view the page deals ahead of the engine, which stays the
+    engine's own view."""
+    from pyapp.engine import rules as engine_rules
+    from pyapp.page import first_deal
+    from pyapp.page.how_to_play import render_how_to_play
+
+    i18n.set_language("en")
+    session = Session({}, 3)
+    assert "(to the left, to the right, across, a hand without passing, and again)" in render_how_to_play(
+        session, catalog()
+    )
+    cycle = (engine_rules.PASS_RIGHT, engine_rules.PASS_ACROSS, engine_rules.PASS_LEFT)  # right first, never held
+    monkeypatch.setattr(engine_rules.Rules, "pass_cycle_directions", property(lambda rules: cycle))
+    monkeypatch.setattr(engine_rules.Rules, "first_lead_text", property(lambda rules: "3C"))
+    changed = catalog()
+    text = render_how_to_play(session, changed)
+    assert "(to the right, across, to the left, and again)" in text and "holding the 3♣" in text
+    seats = [{"name": "", "bot": None}] + [{"name": "", "bot": "medium"}] * 3
+    options = {"rules": {}, "seats": seats, "seed": 1, "name": "fedcba9876543210"}
+    view = first_deal.first_view(options, changed)
+    assert (view["pass_direction"], view["pass_to"]) == ("right", 3)
+    assert view == dict(Engine().send(protocol.START, options=options).raw_view, turn=0)
+
+
+def test_the_sheet_the_summary_and_the_chart_show_the_engines_totals():
+    """The running totals are the engine's (a rule that made a total other than the sum of what each hand
+    added, as some tables' "exactly 100 goes back to 50" does, would show as the engine scored it)."""
+    from pyapp.page import chart, sheet_view, view
+
+    i18n.set_language("en")
+    session = Session({}, 3)
+    session.show(Engine().start(SEATS, 1).view, 0, [], fresh=True)
+    fields = {"taken": [3, 13, 10, 0], "added": [3, 13, 10, 0], "shooter": None, "choice": None, "queen": 1}
+    session.results = [protocol.Result(dict(fields, omnibus=None, totals=[50, 13, 10, 0]))]
+    session.view.hands_read = 1
+    assert "<td>50<small> +3</small></td>" in sheet_view.render_sheet(session)
+    assert chart.totals_by_hand(session.results, 4)[0] == [0, 50]
+    session.view.step, session.view.summary_hand = "summary", 0
+    assert "<td>+3</td><td>50</td>" in view.render_dialog(session, None)

@@ -121,7 +121,7 @@ class TestRender:
     def test_summary_announces_the_moon(self):
         session = session_for(new_game())
         result = {"taken": [0, 26, 0, 0], "added": [26, 0, 26, 26], "shooter": 1, "choice": "add_to_others"}
-        session.results = [protocol.Result(dict(result, queen=1, omnibus=None))]
+        session.results = [protocol.Result(dict(result, queen=1, omnibus=None, totals=result["added"]))]
         session.view.step, session.view.summary_hand = "summary", 0
         html = view.render_dialog(session, None)
         assert "shot the moon" in html and "everyone else takes 26" in html
@@ -159,7 +159,7 @@ class TestRender:
     def test_the_score_sheet_shows_only_the_hands_whose_summary_was_read(self):
         session = session_for(new_game())
         result = {"taken": [3, 13, 10, 0], "added": [3, 13, 10, 0], "shooter": None, "choice": None, "queen": 1}
-        result["omnibus"] = None
+        result["omnibus"], result["totals"] = None, result["added"]
         session.results = [protocol.Result(result)]
         assert "No hand scored yet" in sheet_view.render_sheet(session)
         session.view.hands_read = 1
@@ -532,7 +532,7 @@ class TestPartyMode:
     def test_the_summary_names_who_shot_the_moon_and_who_leads(self):
         session = session_for(new_game(seats=self.PEOPLE))
         result = {"taken": [0, 26, 0, 0], "added": [26, 0, 26, 26], "shooter": 1, "choice": "add_to_others"}
-        session.results = [protocol.Result(dict(result, queen=1, omnibus=None))]
+        session.results = [protocol.Result(dict(result, queen=1, omnibus=None, totals=result["added"]))]
         session.view.step, session.view.summary_hand, session.view.seat = "summary", 0, 1  # on the shooter's turn
         html = view.render_dialog(session, None)
         assert "You shot" not in html and "Bo shot the moon: everyone else takes 26" in html
@@ -548,7 +548,7 @@ class TestPartyMode:
     def test_the_summary_offers_each_persons_review_as_soon_as_theirs_is_computed(self):
         session = session_for(new_game(seats=self.PEOPLE))
         result = {"taken": [0, 13, 13, 0], "added": [0, 13, 13, 0], "shooter": None, "choice": None}
-        session.results = [protocol.Result(dict(result, queen=1, omnibus=None))]
+        session.results = [protocol.Result(dict(result, queen=1, omnibus=None, totals=result["added"]))]
         session.view.step, session.view.summary_hand = "summary", 0
         session.take_reviews([[0, [1.5, None, None, None]]], reset=False)  # Ann's computed, Bo's not yet
         html = view.render_dialog(session, None)

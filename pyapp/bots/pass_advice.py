@@ -21,6 +21,9 @@ from ..engine.cards import CLUBS, DIAMONDS, HEARTS, QUEEN_OF_SPADES, SPADES, car
 from ..engine.observation import Observation
 from .expert import ExpertBot
 
+# The hint's pass is thought over this many playouts (as ExpertBot counts them), never a time: the same advice
+# on every device and at any load.  About a quarter of a second on CPython, as long as 300 ms of time gave.
+HINT_PLAYOUTS = 1000
 HIGH_HEART_RANK = 8  # ten and up: the hearts Medium's pass calls high
 HIGH_CARD_RANK = 9  # jack and up
 SAFE_QUEEN_SPADES = 4  # Q♠ kept with this many spades (her included) can be held back (Medium keeps her with 4-5)

@@ -22,6 +22,8 @@ from ..engine.actions import ActionKind
 from ..engine.cards import card_text
 from ..engine.match import Match, Phase, Trick
 from ..engine.reasons import Reason
+from ..engine.rules import Rules
+from ..host.projection import trick_data
 from ..host.table import Table
 from .day import PERSON, daily_game
 from .result import Claim, ResultError, choices, digest, read_result
@@ -39,6 +41,7 @@ class HandReplay:
     queen: int | None
     shooter: int | None
     tricks: tuple[Trick, ...]
+    rules: Rules  # (what the tricks' cards are worth)
 
     def to_data(self) -> dict[str, Any]:
         """Plain JSON data (cards as text, a trick as its leader, its plays ``[seat, card]`` and its taker)."""
@@ -49,10 +52,7 @@ class HandReplay:
             "added": list(self.added),
             "queen": self.queen,
             "shooter": self.shooter,
-            "tricks": [
-                {"leader": t.leader, "plays": [[seat, card_text(card)] for seat, card in t.plays], "winner": t.winner}
-                for t in self.tricks
-            ],
+            "tricks": [trick_data(t.leader, t.plays, t.winner, self.rules) for t in self.tricks],
         }
 
 
@@ -147,6 +147,7 @@ def _hands(match: Match) -> list[HandReplay]:
                 result.queen,
                 result.shooter,
                 tuple(ended.tricks),
+                match.rules,
             )
         )
     return hands

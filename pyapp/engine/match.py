@@ -104,6 +104,7 @@ class HandResult:
     choice: MoonChoice | None = None
     queen: int | None = None  # who took Q♠ (the first such seat with two packs)
     omnibus: int | None = None  # who took the Omnibus card (Omnibus Hearts only)
+    totals: tuple[int, ...] = ()  # each seat's total after this hand (the score sheet's running totals)
 
 
 class Match:
@@ -380,8 +381,8 @@ class Match:
         taken = tuple(rules.points(cards) for cards in self.taken)
         queen = self._taker(QUEEN_IDS)
         omnibus = None if rules.omnibus_face is None else self._taker(ids_of_face(rules.omnibus_face))
-        self.results.append(HandResult(taken, tuple(added), shooter, choice, queen, omnibus))
         self.scores = [total + delta for total, delta in zip(self.scores, added, strict=True)]
+        self.results.append(HandResult(taken, tuple(added), shooter, choice, queen, omnibus, tuple(self.scores)))
         if is_game_over(self.rules, self.scores, len(self.results)):
             low = min(self.scores)
             self.winners = tuple(s for s, total in enumerate(self.scores) if total == low)

@@ -142,6 +142,7 @@ class Observation:
                     "choice": r.choice.value if r.choice else None,
                     "queen": r.queen,
                     "omnibus": r.omnibus,
+                    "totals": list(r.totals),
                 }
                 for r in self.results
             ],
@@ -169,7 +170,7 @@ class Observation:
         def result(item: dict[str, Any]) -> HandResult:
             choice = MoonChoice(item["choice"]) if item["choice"] else None
             fields = (tuple(item["taken"]), tuple(item["added"]), item["shooter"], choice)
-            return HandResult(*fields, item["queen"], item["omnibus"])
+            return HandResult(*fields, item["queen"], item["omnibus"], tuple(item["totals"]))
 
         first = data["first_lead"]
         return cls(

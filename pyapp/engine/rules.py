@@ -16,6 +16,7 @@ pyapp.engine.rules.RulesError: Classic Hearts is played by 3 to 7 players (Cance
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
@@ -280,6 +281,14 @@ class Rules:
     def points(self, cards: int) -> int:
         """What taking the card ids in ``cards`` scores: 1 a heart, 13 for Q♠, −10 for the Omnibus card."""
         return sum((cards & mask).bit_count() * value for mask, value in self._point_masks)
+
+    def face_points(self, faces: Iterable[int]) -> int:
+        """What taking the cards ``faces`` scores (a face stands for either pack's card: they score alike).
+
+        >>> Rules().face_points([QUEEN_OF_SPADES, 51, 0])
+        14
+        """
+        return sum(self.points(1 << face) for face in faces)
 
     # Conversions ---------------------------------------------------------
 

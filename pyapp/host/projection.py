@@ -13,12 +13,15 @@ of the computers' last decision.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..engine.cards import card_text
 from ..engine.match import HandResult, Match, Phase
 from ..engine.observation import observe
 from ..engine.reasons import Reason, Refusal
+from ..engine.rules import Rules
+from ..engine.tricks import trick_winner
 from ..shared import protocol
 from .audience import Audience
 from .table import Table
@@ -33,6 +36,22 @@ def result_data(result: HandResult) -> dict[str, Any]:
         "choice": result.choice.value if result.choice else None,
         "queen": result.queen,
         "omnibus": result.omnibus,
+        "totals": list(result.totals),
+    }
+
+
+def winning(plays: Sequence[tuple[int, int]], rules: Rules) -> int | None:
+    """The seat whose card takes the trick in play so far (None: no card yet, or every card cancelled)."""
+    return trick_winner(plays, rules.cancellation, last=False) if plays else None
+
+
+def trick_data(leader: int, plays: Sequence[tuple[int, int]], winner: int | None, rules: Rules) -> dict[str, Any]:
+    """A finished trick as protocol data (:class:`pyapp.shared.protocol.Trick`), with what its cards are worth."""
+    return {
+        "leader": leader,
+        "plays": [[seat, card_text(face)] for seat, face in plays],
+        "winner": winner,
+        "points": rules.face_points(face for _, face in plays),
     }
 
 
@@ -128,9 +147,8 @@ def project(
         "passes_chosen": list(observation.passes_chosen),
         "to_act": list(observation.to_act),
         "trick": [[s, texts(face)] for s, face in observation.trick],
-        "last_trick": None
-        if last is None
-        else {"leader": last.leader, "plays": [[s, texts(f)] for s, f in last.plays], "winner": last.winner},
+        "winning": winning(observation.trick, match.rules),
+        "last_trick": None if last is None else trick_data(last.leader, last.plays, last.winner, match.rules),
         "last_trick_key": observation.last_trick_key,
         "tricks_played": len(observation.tricks),
         "hearts_broken": observation.hearts_broken,

@@ -24,6 +24,7 @@ from ..engine.match import Match
 from ..engine.observation import observe
 from ..engine.reasons import Reason, Refusal
 from ..engine.save import SaveError, compact, from_document, to_document
+from .projection import trick_data
 
 JOB = "review"
 VERSION = 1
@@ -111,14 +112,7 @@ def review_data(match: Match, hand: int, decisions: list[Decision], viewer: int,
     device are theirs to see)."""
     ended = observe(match.at_hand_end(hand), viewer)
     decisions = [decision for decision in decisions if decision.seat == viewer]
-    tricks = [
-        {
-            "leader": trick.leader,
-            "plays": [[seat, card_text(face)] for seat, face in trick.plays],
-            "winner": trick.winner,
-        }
-        for trick in ended.tricks
-    ]
+    tricks = [trick_data(trick.leader, trick.plays, trick.winner, match.rules) for trick in ended.tricks]
     return {
         "hand": hand,
         "tricks": tricks,

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..bots import BOTS, THINKING, Bot, ExpertBot, HardBot, make_bot
 from ..bots.hard import DEFAULT_BUDGET_MS
-from ..bots.pass_advice import advise_pass
+from ..bots.pass_advice import HINT_PLAYOUTS, advise_pass
 from ..bots.pool import LocalPool
 from ..bots.steady import PARTS, steady_bot
 from ..daily.day import DayError, daily_game
@@ -375,10 +375,12 @@ class Table:
         return {"hint": self.hint(seat)}
 
     def pass_hint(self, seat: int) -> dict[str, Any]:
-        """The Expert player's pass for ``seat``, with its reasons (:mod:`pyapp.bots.pass_advice`)."""
+        """The Expert player's pass for ``seat``, with its reasons (:mod:`pyapp.bots.pass_advice`): thought
+        over a number of playouts, not a time, so that it is the same advice on any device and at any load
+        (the lesson's coach offers these cards)."""
         if self.match.phase is not Phase.PASS or seat not in self.people_to_act:
             raise IllegalAction(Reason("A hint is for your turn to pass or play", "hint_turn"))
-        return advise_pass(observe(self.match, seat), self._advice_seed(), budget_ms=self.think_ms).to_data()
+        return advise_pass(observe(self.match, seat), self._advice_seed(), playouts=HINT_PLAYOUTS).to_data()
 
     def _advice_seed(self) -> int:
         return chance_number(self.match.seed) + len(self.match.history)

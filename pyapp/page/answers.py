@@ -24,6 +24,8 @@ class Answers:
         """Send an intent and take the answer (storage, view, statistics, screen, the next timed step)."""
         answer = await self.client.send(intent, **arguments)
         self.take(answer, fresh, dealt)
+        if coach.wants_pass_advice(self.session):  # the lesson's pass: the coach offers what the hint says
+            await self.hint(protocol.STEP_PASS)
         return answer
 
     async def act(self, intent: str, fresh: bool = False, **arguments):

@@ -18,11 +18,7 @@ SPREAD = 1.2  # pixels between the lines of seats next to each other, so that eq
 
 def totals_by_hand(results: list, players: int) -> list:
     """Each seat's running totals: [[0, after hand 1, after hand 2, …], …]."""
-    lines = [[0] for _ in range(players)]
-    for result in results:
-        for seat in range(players):
-            lines[seat].append(lines[seat][-1] + result.added[seat])
-    return lines
+    return [[0] + [result.totals[seat] for result in results] for seat in range(players)]
 
 
 def grid_step(span: int) -> int:

@@ -185,8 +185,8 @@ def advise(session) -> Coaching:
     for topic in now:
         lines += EXPLAIN[topic](view)
     if view.step == protocol.STEP_PASS:
-        enabled = pass_suggestion(view.hand)
-        lines.append(t("coach.pass_pick", cards=", ".join(short_card(card) for card in enabled)))
+        enabled, line = pass_advice(session)
+        lines.append(line)
         why = t("coach.pass_why")
     elif my_turn(view) and view.tricks_played < NARROW_TRICKS and len(view.legal) > 1:
         enabled, line = sensible(view)
@@ -207,21 +207,33 @@ def shown(topic: str, view) -> bool:
     return topic != "lead" or view.step != protocol.STEP_COLLECT
 
 
-def pass_suggestion(hand: list) -> list:
-    """The three cards the coach suggests passing: Q♠, A♠ and K♠ first (they catch the queen), then the
-    highest cards, a heart before another suit of the same rank."""
+def pass_advice(session) -> tuple:
+    """The cards the coach offers to pass and what it says: the hint's pass (the engine's advice, asked
+    for as the pass begins: :func:`wants_pass_advice`), none while it comes, and Pass once they are picked."""
+    advice = session.pass_hint
+    if advice is None:
+        return [], t("coach.pass_wait")
+    cards = list(advice.cards)
+    if sorted(session.view.hand[index] for index in session.selected) == sorted(cards):
+        return cards, t("coach.pass_now")
+    return cards, t("coach.pass_pick", cards=", ".join(short_card(card) for card in cards))
 
-    def danger(card):
-        spade_bonus = {"QS": 300, "AS": 200, "KS": 100}.get(card, 0)
-        return spade_bonus + rank(card) * 2 + (1 if suit_of(card) == HEARTS else 0)
 
-    return sorted(hand, key=danger, reverse=True)[:3]
+def wants_pass_advice(session) -> bool:
+    """Whether the coach is to ask the engine for its pass advice now (the same as the Hint button's)."""
+    return (
+        speaking(session)
+        and session.ready
+        and session.step == protocol.STEP_PASS
+        and session.pass_hint is None
+        and not session.hinting
+    )
 
 
 def winning(view):
-    """The card now winning the trick in play (the highest of the suit led)."""
-    suit = led_suit(view)
-    return max((card for _, card in view.trick if suit_of(card) == suit), key=rank)
+    """The card now taking the trick in play (the engine's word on whose card that is; None in a page's copy
+    of a view from before the engine said it)."""
+    return next((card for seat, card in view.trick if seat == view.winning), None)
 
 
 def sensible(view) -> tuple:
@@ -235,11 +247,13 @@ def sensible(view) -> tuple:
                 lows[suit] = card
         return sorted(lows.values()), t("coach.lead_low")
     suit = led_suit(view)
-    top = winning(view)
     if suit_of(legal[0]) == suit:  # following suit
+        top = winning(view)
         if view.tricks_played == 0:
             highest = max(legal, key=rank)
             return [highest], t("coach.first_high", card=short_card(highest))
+        if top is None:
+            return None, t("coach.your_turn")
         under = [card for card in legal if rank(card) < rank(top)]
         if under:
             return under, t("coach.duck", card=short_card(top))
@@ -249,11 +263,6 @@ def sensible(view) -> tuple:
         return dangerous, t("coach.throw_danger")
     highest = max(legal, key=rank)
     return [highest], t("coach.throw_high", card=short_card(highest))
-
-
-def points_in(cards: list) -> int:
-    """The points a trick's cards are worth in the lesson's rules (a heart 1, Q♠ 13)."""
-    return sum(1 for card in cards if suit_of(card) == HEARTS) + (13 if QUEEN in cards else 0)
 
 
 def taken_lines(view) -> list:
@@ -268,8 +277,8 @@ def taken_lines(view) -> list:
         lines = [t("coach.you_take", card=short_card(card), suit=led)]
     else:
         lines = [t("coach.takes", name=seat_name(view, last.winner), card=short_card(card), suit=led)]
-    points = points_in(cards)
-    lines.append(t("coach.points", count=points) if points else t("coach.no_points"))
+    if last.points is not None:  # (None: a page's copy of a view from before the engine said it)
+        lines.append(t("coach.points", count=last.points) if last.points else t("coach.no_points"))
     return lines
 
 

@@ -34,54 +34,28 @@ def can_deal_ahead(options: dict, catalog: dict) -> bool:
 
 def first_view(options: dict, catalog: dict) -> dict:
     """The view (:class:`pyapp.shared.protocol.View` data) the engine will give of the new game ``options`` (with its
-    seed): the first pass, seen from seat 0."""
+    seed): the first pass, seen from seat 0.  The engine's catalogue writes every field (``first_view``) but
+    the game's own: its seats, rules, deal and name, and who is still choosing a pass."""
     rules = full_rules(options["rules"], catalog)
     players = int(rules["players"])
     hands = deal.deal(deal.deck_ids(players, catalog["packs"][rules["variant"]]), players, options["seed"], 0)[0]
-    hand = [deal.face_text(card) for card in sorted(hands[0], key=lambda card: card % deal.FACES)]
-    zeros = [0] * players
     # The thinking levels choose their passes while the person does, one at a time; the others have passed.
     thinking = [index for index, seat in enumerate(options["seats"]) if seat["bot"] in catalog["thinking"]]
-    data = {
-        "turn": 0,
-        "step": protocol.STEP_PASS,
-        "after_ms": 0 if thinking else None,
-        "seat": 0,
-        "seats": [
+    data = dict(catalog["first_view"]["common"])
+    data.update(catalog["first_view"]["by_players"][str(players)])
+    data.update(
+        turn=0,  # (no answer from the engine yet)
+        seats=[
             {"name": protocol.clean_name(seat["name"], index), "bot": seat["bot"], "friend": False}
             for index, seat in enumerate(options["seats"])
         ],
-        "party": False,
-        "rules": rules,
-        "moon_points": catalog["moon_points"][rules["variant"]],
-        "phase": protocol.PHASE_PASS,
-        "hand_index": 0,
-        "dealer": 0,
-        "pass_direction": "left",
-        "pass_to": 1 % players,
-        "hand": hand,
-        "legal": [],
-        "reasons": {},
-        "received": [],
-        "passes_chosen": [index != 0 and index not in thinking for index in range(players)],
-        "to_act": [index for index in range(players) if index == 0 or index in thinking],
-        "trick": [],
-        "last_trick": None,
-        "last_trick_key": "",
-        "tricks_played": 0,
-        "hearts_broken": False,
-        "points_taken": zeros,
-        "hand_sizes": [len(cards) for cards in hands],
-        "scores": zeros,
-        "moon_outcomes": {},
-        "winners": [],
-        "can_undo": False,
-        "can_claim": False,
-        "summary_hand": None,
-        "hands_read": 0,
-        "game_key": options["name"] + ":" + str(players - 1 - len(thinking)),  # the passes made
-        "last_decision": None,
-        "friends": None,
-        "daily": None,
-    }
+        rules=rules,
+        moon_points=catalog["moon_points"][rules["variant"]],
+        hand=[deal.face_text(card) for card in sorted(hands[0], key=lambda card: card % deal.FACES)],
+        hand_sizes=[len(cards) for cards in hands],
+        after_ms=0 if thinking else None,
+        passes_chosen=[index != 0 and index not in thinking for index in range(players)],
+        to_act=[index for index in range(players) if index == 0 or index in thinking],
+        game_key=options["name"] + ":" + str(players - 1 - len(thinking)),  # the passes made
+    )
     return data

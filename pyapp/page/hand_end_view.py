@@ -24,12 +24,9 @@ def render_summary(session) -> str:
     view = session.view
     number = view.summary_hand
     result = session.results[number]
-    before = [0] * len(view.seats)
-    for earlier in session.results[:number]:
-        before = [total + added for total, added in zip(before, earlier.added)]
     rows = []
     for seat in range(len(view.seats)):
-        total = before[seat] + result.added[seat]
+        total = result.totals[seat]
         rows.append(
             f'<tr><th scope="row">{seat_name(view, seat)}</th><td>{escape(result.taken[seat])}</td>'
             f"<td>{signed(result.added[seat])}</td>"
@@ -46,8 +43,7 @@ def render_summary(session) -> str:
     head = "".join(f"<th>{t(key)}</th>" for key in ("summary.taken", "summary.scored", "summary.total"))
     body = f"{moon}<table><thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     body += takers(view, result)
-    totals = [total + added for total, added in zip(before, result.added)]
-    body += f'<p class="standing">{t("summary.fewer")} {leaders(view, totals)}</p>'
+    body += f'<p class="standing">{t("summary.fewer")} {leaders(view, result.totals)}</p>'
     if session.reviewed(number, view.seat) and not session.party:  # party mode: each person's is in their review
         game_lost = sum(lost[view.seat] or 0 for lost in session.reviews.values())
         body += f'<p class="review-lost">{lost_line(session.reviews[number][view.seat], game_lost)}</p>'

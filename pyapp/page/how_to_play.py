@@ -8,14 +8,11 @@ reuses :func:`sections`.  Also the first visit's welcome, which says the goal
 in one line above the hand (with the offer of a lesson, :mod:`pyapp.page.coach_view`).  Plain Python for MicroPython and CPython.
 """
 
-from ..shared import deal
-from ..shared.deal import face_text
 from .first_deal import full_rules
 from .i18n import t
 from .markup import card_markup, close_button, dialog, short_card
 
 HEARTS_SHOWN = ("2H", "7H", "KH")  # the hearts pictured beside "1 point each"
-FOUR_PLAYERS = 4  # the table whose pass cycle has "across" and a hand without passing
 
 
 def game_rules(session, catalog) -> dict:
@@ -28,15 +25,13 @@ def game_rules(session, catalog) -> dict:
 
 
 def first_lead(rules: dict, catalog: dict) -> str:
-    """The card that leads the first trick: the lowest club in play (2♣, or 3♣ when the 2♣ is removed)."""
-    packs = catalog["packs"][rules.get("variant", "classic")]
-    clubs = [card % deal.FACES for card in deal.deck_ids(int(rules.get("players", FOUR_PLAYERS)), packs)]
-    return face_text(min(face for face in clubs if face < 13))  # (faces 0–12 are the clubs)
+    """The card that leads the first trick (the engine's figure for the variant and the number of players)."""
+    return catalog["first_leads"][rules["variant"]][str(rules["players"])]
 
 
 def moon_points(rules: dict, catalog: dict) -> int:
     """What shooting the moon is worth (the engine's figure for the variant: every heart and Q♠ of each pack)."""
-    return catalog["moon_points"][rules.get("variant", "classic")]
+    return catalog["moon_points"][rules["variant"]]
 
 
 def pictures(cards) -> str:
@@ -48,7 +43,7 @@ def point_lines(rules: dict, catalog: dict) -> list:
     """The cards that score, each with its pictures: hearts, Q♠, and the variant's own."""
     lines = [(pictures(HEARTS_SHOWN), t("howto.hearts")), (pictures(("QS",)), t("howto.queen"))]
     if rules.get("variant") == "omnibus":
-        card = rules.get("omnibus_card", "JD")
+        card = rules["omnibus_card"]
         lines.append((pictures((card,)), t("howto.omnibus", card=short_card(card))))
     if rules.get("variant") == "cancellation":
         lines.append(("", t("howto.cancellation", points=moon_points(rules, catalog))))
@@ -56,33 +51,31 @@ def point_lines(rules: dict, catalog: dict) -> list:
 
 
 def pass_text(rules: dict, catalog: dict) -> str:
-    """How the cards are passed in this game, hand after hand."""
-    if not rules.get("passing", True):
+    """How the cards are passed in this game, hand after hand (the engine's cycle for the number of players)."""
+    if not rules["passing"]:
         return t("howto.no_pass")
-    if int(rules.get("players", FOUR_PLAYERS)) == FOUR_PLAYERS:
-        cycle = "four"
-    else:
-        cycle = str(rules.get("pass_cycle", "left_right"))
-    return t("howto.pass", count=catalog["cards_passed"], cycle=t("howto.cycle_" + cycle))
+    cycle = catalog["pass_cycles"][str(rules["players"])][str(rules["pass_cycle"])]
+    steps = ", ".join(t("howto.step_" + direction) for direction in cycle)
+    return t("howto.pass", count=catalog["cards_passed"], cycle=t("howto.cycle", steps=steps))
 
 
 def sections(rules: dict, catalog: dict) -> list:
     """The rules of the game ``rules`` as (title, [(pictures, text)]) sections, in the language in use
     (``catalog``: the engine's, for the cards passed, the packs and the moon)."""
-    target = rules.get("target", 100)
-    end = t("howto.end_" + str(rules.get("game_end", "reach")), target=target)
-    ties = t("howto.ties_" + str(rules.get("ties", "shared")))
+    target = rules["target"]
+    end = t("howto.end_" + str(rules["game_end"]), target=target)
+    ties = t("howto.ties_" + str(rules["ties"]))
     first = [("", t("howto.first", card=short_card(first_lead(rules, catalog))))]
-    if rules.get("no_points_first_trick", True):
+    if rules["no_points_first_trick"]:
         first.append((pictures(("5H", "QS")), t("howto.first_clean")))
-    moon = t("howto.moon_" + str(rules.get("moon", "others_plus")), points=moon_points(rules, catalog))
+    moon = t("howto.moon_" + str(rules["moon"]), points=moon_points(rules, catalog))
     return [
         (t("howto.goal_title"), [("", t("howto.goal"))]),
         (t("howto.points_title"), point_lines(rules, catalog)),
         (t("howto.pass_title"), [("", pass_text(rules, catalog))]),
         (t("howto.tricks_title"), [("", t("howto.follow"))]),
         (t("howto.first_title"), first),
-        (t("howto.hearts_title"), [("", t("howto.break_" + str(rules.get("hearts_break", "heart"))))]),
+        (t("howto.hearts_title"), [("", t("howto.break_" + str(rules["hearts_break"])))]),
         (t("howto.moon_title"), [(pictures(("AH", "QS")), moon)]),
         (t("howto.end_title"), [("", end + " " + ties)]),
     ]

@@ -26,14 +26,12 @@ def render_sheet(session) -> str:
     players = len(view.seats)
     head = "".join(f'<th scope="col">{seat_name(view, seat)}</th>' for seat in range(players))
     rows = []
-    totals = [0] * players
     results = session.read_results
     for number, result in enumerate(results):
         cells = []
         for seat in range(players):
-            totals[seat] += result.added[seat]
             moon = " ☾" if result.shooter == seat else ""
-            cells.append(f"<td>{totals[seat]}<small> {signed(result.added[seat])}{moon}</small></td>")
+            cells.append(f"<td>{result.totals[seat]}<small> {signed(result.added[seat])}{moon}</small></td>")
         hand = str(number + 1)
         if number in session.reviews:
             label = t("review.sheet", number=number + 1)

@@ -170,6 +170,8 @@ def saved_results(saved) -> list:
             results.append(protocol.Result(hand["result"]))
         except (KeyError, TypeError, ValueError):
             return []
+        if results[-1].totals is None:
+            return []  # stored by an earlier version, without its totals: the engine sends them
     return results
 
 

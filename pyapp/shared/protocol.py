@@ -242,15 +242,17 @@ class Seat(Record):
 
 @declared
 class Trick(Record):
-    """A trick: who led, the plays as [seat, card], the winner (None: cancelled or unfinished)."""
+    """A trick: who led, the plays as [seat, card], the winner (None: cancelled or unfinished), and what its
+    cards are worth by the game's rules."""
 
-    FIELDS = {"leader": SEAT, "plays": ListOf(PLAYED, MAX_PLAYERS), "winner": Maybe(SEAT)}
+    FIELDS = {"leader": SEAT, "plays": ListOf(PLAYED, MAX_PLAYERS), "winner": Maybe(SEAT), "points": POINTS}
+    ADDED = ("points",)
 
 
 @declared
 class Result(Record):
     """How a hand scored: points taken, added to each total, the moon's shooter and choice, who took Q♠
-    and the Omnibus card."""
+    and the Omnibus card, and each seat's total after it (the score sheet's running totals)."""
 
     FIELDS = {
         "taken": BySeat(POINTS),
@@ -259,8 +261,9 @@ class Result(Record):
         "choice": Maybe(OneOf(MOON_CHOICES)),
         "queen": Maybe(SEAT),
         "omnibus": Maybe(SEAT),
+        "totals": BySeat(POINTS),
     }
-    ADDED = ("omnibus",)
+    ADDED = ("omnibus", "totals")
 
 
 @declared
@@ -303,6 +306,7 @@ class View(Record):
         "passes_chosen": BySeat(FLAG),
         "to_act": SEAT_LIST,
         "trick": ListOf(PLAYED, MAX_PLAYERS),
+        "winning": Maybe(SEAT),  # whose card takes the trick in play so far (None: no card, or all cancelled)
         "last_trick": Maybe(Trick),
         "last_trick_key": Text(MAX_WORD),
         "tricks_played": Whole(0, MAX_CARDS),
@@ -325,7 +329,7 @@ class View(Record):
         ),
         "daily": Maybe(DATE),  # the day whose deal of the day this game is
     }
-    ADDED = ("hands_read", "friends", "daily")
+    ADDED = ("hands_read", "friends", "daily", "winning")
 
     def check(self, reading: Reading) -> None:
         """Refuse seats the table does not have, and rules for another number of players."""
