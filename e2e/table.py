@@ -7,7 +7,7 @@ import json
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
-from pyapp.shared import protocol
+from pyapp.shared import protocol, storage_keys
 from tests.helpers import Engine
 
 PERSON_SELECTORS = (
@@ -171,7 +171,7 @@ def hands_scored(page: Page) -> int:
 def store_game(table) -> str:
     """A script that stores ``table`` (a :class:`pyapp.host.table.Table`) as the page saves a game, unless one is."""
     engine = Engine()
-    answer = engine.send(protocol.LOAD, saved={protocol.LEGACY_SAVE: {"save": table.to_document()}})
+    answer = engine.send(protocol.LOAD, saved={storage_keys.LEGACY_SAVE: {"save": table.to_document()}})
     assert answer.ok, answer.refusal.text
     sets = "".join(f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)});" for k, v in engine.store.items())
     return f"if (!localStorage.getItem('hearts.game')) {{ {sets} }}"

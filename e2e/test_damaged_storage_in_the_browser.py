@@ -10,7 +10,7 @@ from table import NOTICES, hand, hands_scored, pass_three, said, wait_for_engine
 
 from pyapp.page.i18n import set_language, t
 from pyapp.page.storage import BROKEN_KEY, BROKEN_PIECE_LIMIT, TOO_LARGE, VIEW_KEY
-from pyapp.shared import protocol
+from pyapp.shared import protocol, storage_keys
 from tests.helpers import Engine
 
 QUOTA = 5 * 1024 * 1024  # characters Chromium keeps for an origin, keys included
@@ -83,12 +83,15 @@ def test_junk_up_to_the_quota_is_set_aside_and_the_game_is_saved_after_it(page, 
 
     # 4 MB of junk in the game's header: the game is set aside beside what was set aside before, a new one dealt.
     put(page, server_url, store | {BROKEN_KEY: json.dumps(record)})
-    junk(page, protocol.SAVE_GAME, 4 * 1024 * 1024)
+    junk(page, storage_keys.SAVE_GAME, 4 * 1024 * 1024)
     reopen(page, server_url)
     notices = said(page, t("notice.broken_save", error=""))
     assert not any(word in notice for notice in notices for word in false_words), notices
     kept = json.loads(page.evaluate(f"localStorage.getItem('{BROKEN_KEY}')"))
-    assert kept["hearts.stats"] == record["hearts.stats"] and kept[protocol.hand_key(0)] == store[protocol.hand_key(0)]
+    assert (
+        kept["hearts.stats"] == record["hearts.stats"]
+        and kept[storage_keys.hand_key(0)] == store[storage_keys.hand_key(0)]
+    )
     assert hands_scored(page) == 0 and len(hand(page)) == 13
 
     # The store really full (of junk under a key the page never reads): that is said when a move is not saved.

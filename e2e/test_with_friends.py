@@ -28,7 +28,7 @@ from pyapp.engine.actions import Action
 from pyapp.engine.cards import card_text, cards_in, face_of
 from pyapp.engine.match import Match, Phase
 from pyapp.engine.rules import Rules
-from pyapp.shared import protocol
+from pyapp.shared import protocol, storage_keys
 
 
 def hidden_cards(page: Page, seat: int, seed: int | str, rules: dict, hands: list[list]) -> list[str]:
@@ -68,7 +68,7 @@ def reviewed(host: Page, hand: int, seat: int) -> None:
     """Wait until the host's device has stored its thinker's review of ``seat``'s decisions in finished hand
     ``hand``, for as long as its reviews keep coming (on a busy machine the thinker reviews every person's
     hands in turn for minutes); fail once none has come for a while."""
-    arguments = [protocol.SAVE_REVIEW, hand, seat]
+    arguments = [storage_keys.SAVE_REVIEW, hand, seat]
     count, done = host.evaluate(REVIEWS_COVER, arguments)
     while not done:
         more = f"arguments => {{ const [count, done] = ({REVIEWS_COVER})(arguments); return done || count > {count}; }}"

@@ -31,6 +31,12 @@ def unchecked(intent: object, **arguments: object) -> str:
     return json.dumps({**arguments, "intent": intent, "version": protocol.VERSION})
 
 
+def unchecked_friend(intent: object, number: object, **arguments: object) -> str:
+    """A friend's message as a device of another build (or not ours) might send it: not read with the
+    contract's kinds (:func:`pyapp.shared.protocol.read_friend_intent`), which a friend's page's are."""
+    return json.dumps({**arguments, "intent": intent, "version": protocol.FRIENDS_VERSION, "n": number})
+
+
 def quick_review(job: str) -> str:
     """The answer a thinker gives to the review ``job``, on :data:`QUICK_REVIEW` playouts a decision."""
     return run_job(dict(json.loads(job), playouts=QUICK_REVIEW))

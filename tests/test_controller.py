@@ -17,7 +17,7 @@ from pyapp.page.controller import Controller
 from pyapp.page.i18n import set_language
 from pyapp.page.session import Session
 from pyapp.page.storage import PENDING_KEY, VIEW_KEY, MemoryStore, Storage
-from pyapp.shared import protocol
+from pyapp.shared import protocol, storage_keys
 
 SETTINGS = {"speed": "instant", "collect": "click", "name": "Ann"}
 
@@ -211,9 +211,9 @@ def test_a_first_visit_deals_and_takes_the_pass_before_the_engine_then_the_engin
         worker.gate.set()
         await boot
         assert session.ready and store.getItem(PENDING_KEY) is None
-        actions = json.loads(store.getItem(protocol.SAVE_CURRENT))["actions"]
+        actions = json.loads(store.getItem(storage_keys.SAVE_CURRENT))["actions"]
         assert [a for a in actions if a["seat"] == 0] == [{"seat": 0, "pass": cards}]
-        assert json.loads(store.getItem(protocol.SAVE_GAME))["seed"] == 4242
+        assert json.loads(store.getItem(storage_keys.SAVE_GAME))["seed"] == 4242
         return store
 
     store = run_async(run())
@@ -250,10 +250,10 @@ def test_a_returning_visit_draws_the_saved_view_and_a_broken_save_is_set_aside()
     async def run():
         store = MemoryStore()
         await booted(store, 7)
-        store.setItem(protocol.SAVE_CURRENT, "[1, 2]")  # damaged
+        store.setItem(storage_keys.SAVE_CURRENT, "[1, 2]")  # damaged
         _, actuator = await booted(store, 8)
         assert any("could not be loaded" in notice for notice in actuator.notices)
-        assert json.loads(store.getItem(protocol.SAVE_GAME))["seed"] != 7  # a new game
+        assert json.loads(store.getItem(storage_keys.SAVE_GAME))["seed"] != 7  # a new game
         assert "hearts.game" in json.loads(store.getItem("hearts.save.broken"))
 
     run_async(run())
@@ -264,11 +264,11 @@ def test_a_stored_game_that_is_not_an_object_is_set_aside_and_a_game_starts():
 
         async def run(junk=junk):
             store = MemoryStore()
-            store.setItem(protocol.LEGACY_SAVE, junk)
+            store.setItem(storage_keys.LEGACY_SAVE, junk)
             store.setItem(VIEW_KEY, junk)
             controller, actuator = await booted(store, 3)
             assert any("could not be loaded" in notice for notice in actuator.notices), junk
-            assert json.loads(store.getItem("hearts.save.broken"))[protocol.LEGACY_SAVE] == junk
+            assert json.loads(store.getItem("hearts.save.broken"))[storage_keys.LEGACY_SAVE] == junk
             assert controller.session.ready and len(controller.session.view.hand) == 13
 
         run_async(run())
@@ -450,20 +450,20 @@ def test_an_engine_that_stops_answering_is_reported_lets_the_next_intent_go_and_
         cards = session.view.hand[:3]
         for card in cards:
             await controller.perform("card", {"card": card})
-        saved = store.getItem(protocol.SAVE_CURRENT)
+        saved = store.getItem(storage_keys.SAVE_CURRENT)
         worker.stalled = True
         passing = asyncio.create_task(controller.perform("pass", {}))
         await eventually(lambda: actuator.notices)
         assert actuator.notices == ["The game engine is not answering. Your game is kept: reload the page to go on."]
         assert not controller.client.lock.locked() and session.step == protocol.STEP_PASS
-        assert store.getItem(protocol.SAVE_CURRENT) == saved  # the game as the last answer left it
+        assert store.getItem(storage_keys.SAVE_CURRENT) == saved  # the game as the last answer left it
         configuring = asyncio.create_task(controller.perform("save-settings", {"settings": {"speed": "fast"}}))
         await until(lambda: worker.intents[-1] == protocol.CONFIGURE)  # the next intent was not held up
         worker.resumed.set()  # (an engine that was only slow): its answers are taken, in order
         await passing
         await configuring
         assert session.step != protocol.STEP_PASS
-        actions = json.loads(store.getItem(protocol.SAVE_CURRENT))["actions"]
+        actions = json.loads(store.getItem(storage_keys.SAVE_CURRENT))["actions"]
         assert [a for a in actions if a["seat"] == 0] == [{"seat": 0, "pass": cards}]
 
     run_async(run())
@@ -540,7 +540,7 @@ def test_one_of_two_equal_cards_is_picked_and_passed_alone():
         picked = [hand[index] for index in [twin, *others]]
         assert session.picked == picked
         await controller.perform("pass", {})
-        actions = json.loads(store.getItem(protocol.SAVE_CURRENT))["actions"]
+        actions = json.loads(store.getItem(storage_keys.SAVE_CURRENT))["actions"]
         passes = [action["pass"] for action in actions if action["seat"] == 0]
         assert len(passes) == 1 and sorted(passes[0]) == sorted(picked)  # the twin once, as picked
 

@@ -36,7 +36,7 @@ from pyapp.page.storage import (
     Storage,
 )
 from pyapp.page.stored_settings import load_settings
-from pyapp.shared import protocol
+from pyapp.shared import protocol, storage_keys
 
 STATS_KEY = player_stats.STATS_KEY
 DAILY_KEY = daily_board.DAILY_KEY
@@ -46,11 +46,11 @@ SETTINGS = {"speed": "instant", "collect": "click", "name": "Ann", "sound": "off
 HEAP = 1_000_000  # characters: a longer value is more than the page's MicroPython can read (MemoryError)
 EARLIER = {"hearts.older": "what an earlier visit set aside"}
 KINDS = ("truncated", "array", "string", "number", "boolean", "null", "empty", "foreign", "future", "junk")
-GAME = (protocol.SAVE_GAME, protocol.SAVE_CURRENT, protocol.hand_key(0))
+GAME = (storage_keys.SAVE_GAME, storage_keys.SAVE_CURRENT, storage_keys.hand_key(0))
 KEYS = (
     *GAME,
-    protocol.LEGACY_SAVE,
-    protocol.review_key(0),
+    storage_keys.LEGACY_SAVE,
+    storage_keys.review_key(0),
     VIEW_KEY,
     PENDING_KEY,
     SETTINGS_KEY,
@@ -75,7 +75,7 @@ class BrowserStore(QuotaStore):
 @cache
 def walked() -> tuple[dict[str, str], str]:
     """What the browser keeps after a new player's first finished hand (reviewed), read on; and the same game
-    as a store from before protocol 1 kept it (one record, :data:`protocol.LEGACY_SAVE`)."""
+    as a store from before protocol 1 kept it (one record, :data:`storage_keys.LEGACY_SAVE`)."""
     engine = Engine(speed="instant")
     seats = [{"name": "", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
     answer, jobs = engine.start(seats, 11), []
@@ -97,7 +97,7 @@ def walked() -> tuple[dict[str, str], str]:
     # The game began as a lesson, skipped after its pass (it is never counted in the statistics).
     lesson = {"game": coach.game_of(answer.view), "on": False, "seen": {"pass": "0.pass.0"}}
     store[coach.LESSON_KEY] = json.dumps(lesson)
-    assert protocol.review_key(0) in store and protocol.hand_key(0) in store
+    assert storage_keys.review_key(0) in store and storage_keys.hand_key(0) in store
     document = engine.host.table.to_document()
     record = {"save": document, "view": {}, "page": {"collected": "", "summaries_seen": 1}}
     return store, json.dumps(record)
@@ -107,7 +107,7 @@ def stored(key: str) -> dict[str, str]:
     """The store whose ``key`` is damaged in the walk: a legacy record with the settings, statistics and
     set-aside record beside it, or the game in pieces."""
     store, record = walked()
-    if key != protocol.LEGACY_SAVE:
+    if key != storage_keys.LEGACY_SAVE:
         return store
     return {SETTINGS_KEY: store[SETTINGS_KEY], STATS_KEY: store[STATS_KEY], BROKEN_KEY: store[BROKEN_KEY], key: record}
 
@@ -115,7 +115,7 @@ def stored(key: str) -> dict[str, str]:
 def future(key: str, text: str) -> str:
     """The piece as a newer version of the game might store it."""
     data = json.loads(text)
-    if key == protocol.LEGACY_SAVE:
+    if key == storage_keys.LEGACY_SAVE:
         data["save"]["version"] = 99
     elif key == SETTINGS_KEY:
         data.update(speed="warp", theme="dark")  # a choice and a setting this version does not know
@@ -148,13 +148,18 @@ def harmless(key: str, kind: str) -> bool:
     if key == BROKEN_KEY:
         return True  # the set-aside record itself is read only when something more is set aside
     if kind == "future":  # a field this version does not look at
-        return key in (protocol.SAVE_CURRENT, protocol.hand_key(0), protocol.review_key(0), coach.LESSON_KEY)
+        return key in (
+            storage_keys.SAVE_CURRENT,
+            storage_keys.hand_key(0),
+            storage_keys.review_key(0),
+            coach.LESSON_KEY,
+        )
     return kind == "empty" and key in (SETTINGS_KEY, PENDING_KEY)  # no setting, no move waiting: nothing lost
 
 
 def notice_key(key: str, kind: str) -> str:
     """The catalogue key of what the person is told."""
-    if key in GAME or key == protocol.LEGACY_SAVE:
+    if key in GAME or key == storage_keys.LEGACY_SAVE:
         return "notice.broken_save"
     if key == SETTINGS_KEY:
         return {"truncated": "aside.settings_cut", "future": "aside.settings", "foreign": "aside.settings_unknown"}.get(
@@ -165,7 +170,7 @@ def notice_key(key: str, kind: str) -> str:
     if key == DAILY_KEY:
         return "aside.daily_newer" if kind == "future" else "aside.daily_damaged"
     return {
-        protocol.review_key(0): "aside.review",
+        storage_keys.review_key(0): "aside.review",
         VIEW_KEY: "aside.view",
         PENDING_KEY: "aside.pending",
         coach.LESSON_KEY: "aside.lesson",
@@ -228,10 +233,10 @@ def promise(key: str, kind: str) -> list[str]:
             broken.append("readable settings reset")
     if key != STATS_KEY and controller.session.stats != json.loads(base[STATS_KEY]):
         broken.append("the statistics lost")
-    if key != DAILY_KEY and key != protocol.LEGACY_SAVE and controller.session.daily != json.loads(base[DAILY_KEY]):
+    if key != DAILY_KEY and key != storage_keys.LEGACY_SAVE and controller.session.daily != json.loads(base[DAILY_KEY]):
         broken.append("the deal of the day's board lost")
     view = controller.session.view
-    if key not in (*GAME, protocol.LEGACY_SAVE) or harmless_case:
+    if key not in (*GAME, storage_keys.LEGACY_SAVE) or harmless_case:
         if view is None or view.hand_index != 1:
             broken.append("the game lost")
         if key != coach.LESSON_KEY and store.items.get(coach.LESSON_KEY) != base.get(coach.LESSON_KEY):

@@ -17,7 +17,7 @@ from pyapp.host import faults
 from pyapp.host.game import Host
 from pyapp.host.page_intents import HANDLERS
 from pyapp.host.thinking import FAILED, PartFailed, read_part, run_job
-from pyapp.shared import protocol
+from pyapp.shared import protocol, storage_keys
 
 SEATS = [{"name": "Ann", "bot": None}] + [{"name": "", "bot": "medium"}] * 3
 
@@ -48,7 +48,7 @@ def test_a_computer_player_that_raises_is_a_fault_and_its_seat_falls_back():
     assert fault.seat == 2 and fault.level == "basic"  # Medium → Easy
     assert "max()" in fault.trace and "BotFault" in fault.trace  # the whole chain of causes
     # The save holds every action the table took (the person's last one too), and the simpler level.
-    header = json.loads(engine.store[protocol.SAVE_GAME])
+    header = json.loads(engine.store[storage_keys.SAVE_GAME])
     assert [seat["bot"] for seat in header["seats"]] == [None, "medium", "basic", "medium"]
     taken = len(engine.host.table.match.history)
     reloaded = Engine(speed="instant")

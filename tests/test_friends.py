@@ -6,7 +6,7 @@ import random
 from unittest import mock
 
 import pytest
-from helpers import Engine, quick_review, unchecked
+from helpers import Engine, quick_review, unchecked, unchecked_friend
 
 from pyapp.engine.cards import card_text, cards_in, face_of
 from pyapp.engine.match import Phase
@@ -50,6 +50,11 @@ class Device:
         self.number += 1
         return self.raw(protocol.friend_message(intent, self.number, **arguments))
 
+    def say_unchecked(self, intent: object, **arguments: object) -> protocol.Answer:
+        """The host's answer to a message that a friend's page would not write (:func:`unchecked_friend`)."""
+        self.number += 1
+        return self.raw(unchecked_friend(intent, self.number, **arguments))
+
     def raw(self, text: str) -> protocol.Answer:
         return self.engine.send(protocol.FRIEND, seat=self.seat, text=text)
 
@@ -83,6 +88,11 @@ class Table:
         answer = self.deliver(self.devices[who].say(intent, **arguments))
         if answer.view is not None:
             self.host = answer
+        return self.devices[who].answers[-1]
+
+    def deliver_unchecked(self, who: int, intent: object, **arguments: object) -> protocol.Answer:
+        """What the host answers a message from seat ``who`` that a friend's page would not write."""
+        self.deliver(self.devices[who].say_unchecked(intent, **arguments))
         return self.devices[who].answers[-1]
 
     def join(self) -> None:
@@ -136,9 +146,12 @@ class TestJoining:
 
     def test_an_old_or_guessed_invitation_cannot_join(self):
         table = Table()
-        for secret in ("0" * 32, "", None, table.secret[:-1], "é" * 32, 12):
+        for secret in ("0" * 32, "", table.secret[:-1], "é" * 32):
             answer = table.say(1, protocol.HELLO, secret=secret)
             assert not answer.ok and answer.refusal.code == "friend_secret" and answer.view is None
+        for secret in (None, 12, ["a"]):  # (no page of ours sends these: they are not even read)
+            answer = table.deliver_unchecked(1, protocol.HELLO, secret=secret)
+            assert not answer.ok and answer.refusal.code == "message_unreadable" and answer.view is None
         other = Table(seed=6)
         assert other.secret != table.secret
         assert not table.say(1, protocol.HELLO, secret=other.secret).ok
@@ -258,6 +271,23 @@ class TestRefusals:
         assert answer.refusal.code == "seat_not_yours"
         table.send(protocol.PASS, seat=0, cards=table.host.view.hand[:3])
         assert table.send(protocol.UNDO).refusal.code == "undo_friends" and not table.host.view.can_undo
+
+    def test_a_friends_message_is_read_with_the_contracts_kinds_before_anything_is_done(self):
+        table = Table()
+        table.join()
+        hand = table.devices[1].view.hand
+        for intent, arguments in (
+            (protocol.PASS, {"cards": " ".join(hand[:3])}),
+            (protocol.PASS, {"cards": hand[:3], "discard": True}),
+            (protocol.REVIEW, {"hand": "0"}),
+            (protocol.HINT, {"now": 1}),
+        ):
+            answer = table.deliver_unchecked(1, intent, **arguments)
+            assert answer.refusal.code == "message_unreadable", (intent, arguments)
+        assert table.engine.host.table.match.passes[1] is None
+        with pytest.raises(protocol.Refused):  # a friend's page writes no such message
+            protocol.friend_message(protocol.PLAY, 1, card=12)
+        assert table.say(1, protocol.PASS, cards=hand[:3]).ok
 
     def test_no_message_from_a_friends_device_breaks_the_host(self):
         table = Table()

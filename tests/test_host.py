@@ -14,7 +14,7 @@ from pyapp.host.catalog import catalog
 from pyapp.host.game import Host
 from pyapp.host.page_intents import HANDLERS
 from pyapp.host.table import Table
-from pyapp.shared import protocol
+from pyapp.shared import protocol, storage_keys
 
 SEATS = [{"name": "Ann", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
 PAGE = Path(__file__).resolve().parents[1] / "pyapp" / "page"
@@ -349,19 +349,19 @@ class TestSaving:
         first, tenth = sizes[0], sizes[9]
         assert max(s for s, _ in tenth) <= max(s for s, _ in first) * 1.05
         assert max(w for _, w in tenth) <= max(w for _, w in first) * 1.05
-        assert sum(1 for key in engine.store if key.startswith(protocol.SAVE_HAND)) == 11
+        assert sum(1 for key in engine.store if key.startswith(storage_keys.SAVE_HAND)) == 11
 
     def test_a_finished_hand_is_stored_once(self):
         engine = Engine(speed="instant")
         answer = engine.play_until(engine.start(SEATS, 22), lambda a: a.view.hand_index == 1)
-        stored = engine.store[protocol.hand_key(0)]
+        stored = engine.store[storage_keys.hand_key(0)]
         writes = []
         for _ in range(30):
             text = engine.host.handle(protocol.message(protocol.CONTINUE, turn=answer.view.turn))
             answer = protocol.read_answer(text)
             writes += [key for key, _ in answer.writes]
             answer = engine.step(answer)
-        assert protocol.hand_key(0) not in writes and engine.store[protocol.hand_key(0)] == stored
+        assert storage_keys.hand_key(0) not in writes and engine.store[storage_keys.hand_key(0)] == stored
         record = json.loads(stored)
         assert record["hand"] == 0 and record["result"]["added"] and len(record["actions"]) > 52
 
@@ -389,7 +389,7 @@ class TestSaving:
         again = Engine(speed="instant")
         loaded = again.send(protocol.LOAD, saved=engine.saved())
         assert loaded.ok and again.host.table.match.snapshot() == table.match.snapshot()
-        assert loaded.view.game_key == answer.view.game_key and protocol.SAVE_GAME not in dict(loaded.writes)
+        assert loaded.view.game_key == answer.view.game_key and storage_keys.SAVE_GAME not in dict(loaded.writes)
 
     def test_a_game_saved_before_games_had_secrets_and_names_loads_plays_and_is_named_once(self):
         engine = Engine(speed="instant")
@@ -400,7 +400,7 @@ class TestSaving:
         again.store.update(engine.store)  # (the same browser's storage)
         loaded = again.send(protocol.LOAD, saved=saved)
         assert loaded.ok and again.host.table.match.seed == 4242 and loaded.view.hand == answer.view.hand
-        header = json.loads(dict(loaded.writes)[protocol.SAVE_GAME])
+        header = json.loads(dict(loaded.writes)[storage_keys.SAVE_GAME])
         assert header["seed"] == 4242 and header["name"] == again.host.table.name
         assert again.step(loaded).ok
         assert Engine().send(protocol.LOAD, saved=again.saved()).view.game_key.startswith(header["name"] + ":")
@@ -411,7 +411,7 @@ class TestSaving:
         saved = engine.saved()
         assert Engine().send_unchecked(protocol.LOAD, saved="nonsense").refusal.code == "message_unreadable"
         cases = [
-            ("save_unreadable", {protocol.LEGACY_SAVE: "nonsense"}),
+            ("save_unreadable", {storage_keys.LEGACY_SAVE: "nonsense"}),
             ("save_foreign", dict(saved, game=[1, 2])),
             ("save_damaged", dict(saved, current=None)),
             ("save_hand", dict(saved, hands=[None])),
@@ -427,10 +427,10 @@ class TestSaving:
         table = Table.new({"seats": SEATS, "seed": 6})
         legacy = {"save": table.to_document(), "view": {}, "page": {"collected": "", "summaries_seen": 0}}
         engine = Engine()
-        answer = engine.send(protocol.LOAD, saved={protocol.LEGACY_SAVE: legacy})
+        answer = engine.send(protocol.LOAD, saved={storage_keys.LEGACY_SAVE: legacy})
         assert answer.ok and answer.view.step == protocol.STEP_PASS
-        assert protocol.LEGACY_SAVE in [key for key, value in answer.writes if value is None]
-        assert set(engine.store) == {protocol.SAVE_GAME, protocol.SAVE_CURRENT}
+        assert storage_keys.LEGACY_SAVE in [key for key, value in answer.writes if value is None]
+        assert set(engine.store) == {storage_keys.SAVE_GAME, storage_keys.SAVE_CURRENT}
         assert Engine().send(protocol.LOAD, saved=engine.saved()).ok
 
     def test_undo_never_goes_back_into_a_scored_hand(self):
@@ -438,11 +438,11 @@ class TestSaving:
         answer = engine.play_until(
             engine.start(SEATS, 7), lambda a: a.view.hand_index == 1 and a.view.step == protocol.STEP_PASS
         )
-        assert protocol.hand_key(0) in engine.store and not answer.view.can_undo
-        record = engine.store[protocol.hand_key(0)]
+        assert storage_keys.hand_key(0) in engine.store and not answer.view.can_undo
+        record = engine.store[storage_keys.hand_key(0)]
         refused = engine.send(protocol.UNDO)
         assert not refused.ok and refused.refusal.code == "nothing_to_undo"
-        assert engine.store[protocol.hand_key(0)] == record and engine.host.table.match.results
+        assert engine.store[storage_keys.hand_key(0)] == record and engine.host.table.match.results
         answer = engine.send(protocol.PASS, seat=0, cards=answer.view.hand[:3])
         assert answer.view.can_undo  # the new hand's own decisions are taken back as before
         assert engine.send(protocol.UNDO).view.step == protocol.STEP_PASS
@@ -504,7 +504,7 @@ class TestReviews:
         turn = engine.host.page.turn
         reviewed = engine.send(protocol.REVIEWED, review=quick_review(jobs[0]))
         assert reviewed.ok and reviewed.view is None and engine.host.page.turn == turn  # the table's timers stand
-        assert [hand for hand, _ in reviewed.reviews] == [0] and protocol.review_key(0) in engine.store
+        assert [hand for hand, _ in reviewed.reviews] == [0] and storage_keys.review_key(0) in engine.store
         shown = engine.send(protocol.REVIEW, hand=0).review
         assert shown.hand == 0 and len(shown.tricks) == 13 and len(shown.passed) == 3
         assert shown.decisions[0].trick == -1  # the pass first
@@ -531,7 +531,7 @@ class TestReviews:
         foreign = engine.send(protocol.REVIEWED, review=json.dumps(dict(review, game=review["game"] + 1)))
         assert foreign.refusal.code == "review_unusable" and foreign.view is None
         engine.send(protocol.REVIEWED, review=json.dumps(review))
-        engine.store[protocol.review_key(0)] = '{"game": 11, "hand": 0, "decisions": [{"seat": 0}]}'
+        engine.store[storage_keys.review_key(0)] = '{"game": 11, "hand": 0, "decisions": [{"seat": 0}]}'
         loaded = Engine(speed="instant").send(protocol.LOAD, saved=engine.saved())
         assert loaded.ok and loaded.reviews == [] and len(loaded.jobs) == 1  # computed again
 
@@ -541,4 +541,4 @@ class TestReviews:
         engine.send(protocol.REVIEWED, review=quick_review(jobs[0]))
         engine.send(protocol.READ_ON)
         fresh = engine.send(protocol.START, options={"seats": SEATS, "seed": 12}, stored_hands=1)
-        assert fresh.reviews_reset and fresh.reviews == [] and protocol.review_key(0) not in engine.store
+        assert fresh.reviews_reset and fresh.reviews == [] and storage_keys.review_key(0) not in engine.store

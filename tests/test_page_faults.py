@@ -15,7 +15,7 @@ from test_controller import Worker, page, play_to, run_async
 from pyapp.host.game import Host
 from pyapp.page.faults import MOST_RESTARTS
 from pyapp.page.storage import MemoryStore
-from pyapp.shared import protocol
+from pyapp.shared import storage_keys
 
 DEAL = {"seed": 21, "name": "f" * 16}
 
@@ -78,7 +78,7 @@ def test_a_computer_player_that_raises_is_told_once_and_the_reloaded_page_plays_
         await controller.perform("hint", {})
         assert counting.sent == sent  # nothing retried, nothing more sent
         history = len(table.match.history)
-        stored = json.loads(store.getItem(protocol.SAVE_CURRENT))["actions"]
+        stored = json.loads(store.getItem(storage_keys.SAVE_CURRENT))["actions"]
         assert len(stored) == history - table.match.hand_starts[-1]  # every move the table took is kept
         return store, fault["seat"]
 

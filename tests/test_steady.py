@@ -15,7 +15,7 @@ from pyapp.host import saves
 from pyapp.host.review_book import ReviewBook
 from pyapp.host.table import Seat, Table
 from pyapp.host.thinking import ThinkFirst, WorkerPool
-from pyapp.shared import protocol
+from pyapp.shared import storage_keys
 from pyapp.workers import thinker
 
 # Every level that draws random numbers or thinks: Expert in parts, Hard alone, Medium by rule.
@@ -106,8 +106,8 @@ def test_the_save_in_pieces_keeps_it_steady():
     table = steady_table(3)
     play(table, until=70)
     writes = dict(saves.Pieces().writes(table, {}, ReviewBook(RULES.players)))
-    hands = [json.loads(writes[protocol.hand_key(number)]) for number in range(len(table.match.results))]
-    saved = {"game": json.loads(saves.header(table, None)), "current": json.loads(writes[protocol.SAVE_CURRENT])}
+    hands = [json.loads(writes[storage_keys.hand_key(number)]) for number in range(len(table.match.results))]
+    saved = {"game": json.loads(saves.header(table, None)), "current": json.loads(writes[storage_keys.SAVE_CURRENT])}
     document, _, _ = saves.read_pieces({**saved, "hands": hands})
     assert Table.from_document(document).steady
     assert not Table.from_document({**document, "steady": None}).steady  # a save from before: as it was

@@ -25,7 +25,7 @@ from pyapp.page import (
 )
 from pyapp.page.session import Session
 from pyapp.page.storage import BROKEN_KEY, SETTINGS_KEY, MemoryStore, Storage, game_keys, set_aside
-from pyapp.shared import protocol
+from pyapp.shared import protocol, storage_keys
 
 SEATS = [{"name": "<b>Ann</b>", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
 
@@ -472,12 +472,12 @@ class QuotaStore(MemoryStore):
 class TestStorage:
     def test_a_huge_junk_save_is_set_aside_without_filling_the_store(self):
         store = QuotaStore()
-        store.items[protocol.SAVE_GAME] = "x" * 3_000_000  # junk, as much as the store held (another version's)
-        store.items[protocol.SAVE_CURRENT] = "y" * 2_500_000
+        store.items[storage_keys.SAVE_GAME] = "x" * 3_000_000  # junk, as much as the store held (another version's)
+        store.items[storage_keys.SAVE_CURRENT] = "y" * 2_500_000
         storage = Storage(store)
         set_aside(storage, game_keys(storage), "notice.broken_save")
-        assert store.getItem(protocol.SAVE_GAME) is None and not storage.problem
-        assert json.loads(store.getItem(BROKEN_KEY))[protocol.SAVE_GAME].startswith("xxx")
+        assert store.getItem(storage_keys.SAVE_GAME) is None and not storage.problem
+        assert json.loads(store.getItem(BROKEN_KEY))[storage_keys.SAVE_GAME].startswith("xxx")
 
     def test_full_storage_falls_back_to_memory_and_says_so(self):
         storage = Storage(FullStore())

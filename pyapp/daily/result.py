@@ -36,7 +36,7 @@ from ..engine.actions import Action, ActionKind
 from ..engine.match import Match, Phase
 from ..engine.reasons import Reason, Refusal
 from ..engine.save import compact
-from ..shared.protocol import MAX_NAME
+from ..shared.seat_names import MAX_NAME
 from .day import ENGINE_VERSION, PERSON, daily_game, day_number, day_of
 
 PARAMETER = "result"  # the link's query: ?result=PAYLOAD

@@ -150,6 +150,10 @@ class Friends:
             raise refused("The two devices run different versions of the game: reload both", "versions_differ")
         if friend.read is None:
             raise refused("The message came before, or out of order", "friend_replayed")
+        try:
+            protocol.read_friend_intent(data)
+        except protocol.Refused as error:  # (a device of another build, or not ours)
+            raise refused("The message's " + str(error), "message_unreadable") from None
         if "seat" in data and data["seat"] != seat:
             raise refused("That seat is not yours", "seat_not_yours")
         if data["intent"] == protocol.HELLO:

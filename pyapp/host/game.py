@@ -19,7 +19,7 @@ from ..engine.match import IllegalAction, Match
 from ..engine.observation import last_trick_key
 from ..engine.reasons import Reason, Refusal
 from ..engine.save import compact
-from ..shared import protocol
+from ..shared import protocol, storage_keys
 from . import faults, friends_hub, saves
 from .audience import Audience
 from .friends import Friend, Friends, new_secret
@@ -89,7 +89,7 @@ class Host:
         try:
             if self.table is not None:
                 if fault["level"] is not None:
-                    self.writes.append([protocol.SAVE_GAME, self.header()])
+                    self.writes.append([storage_keys.SAVE_GAME, self.header()])
                 self.store()
         except Exception as again:  # the save as it stood before this intent stays
             self.writes = []

@@ -18,7 +18,7 @@ from ..engine.cards import card_text
 from ..engine.match import IllegalAction
 from ..engine.observation import last_trick_key
 from ..engine.reasons import Reason
-from ..shared import protocol
+from ..shared import protocol, storage_keys
 from . import friends_hub, saves
 from .links import PERSON, deal_query, parse_deal_query
 from .projection import unreadable
@@ -64,26 +64,26 @@ def replay(host: Host, data: dict[str, Any]) -> None:
 def begin(host: Host, table: Table, data: dict[str, Any]) -> None:
     """Play the new game ``table`` (the last game's stored hands, ``data["stored_hands"]``, removed)."""
     host.take_up(table, {}, stored_hands=0, reviews={})
-    host.writes.append([protocol.SAVE_GAME, host.header()])
+    host.writes.append([storage_keys.SAVE_GAME, host.header()])
     for number in range(int(data.get("stored_hands", 0) or 0)):
-        host.writes.extend([[protocol.hand_key(number), None], [protocol.review_key(number), None]])
+        host.writes.extend([[storage_keys.hand_key(number), None], [storage_keys.review_key(number), None]])
     host.store()
 
 
 def load(host: Host, data: dict[str, Any]) -> None:
     """The game in storage, taken up where it was (a save of the earlier one-record format too)."""
     saved = data.get("saved")
-    if isinstance(saved, dict) and protocol.LEGACY_SAVE in saved:
-        document, page = saves.read_legacy(saved[protocol.LEGACY_SAVE])
+    if isinstance(saved, dict) and storage_keys.LEGACY_SAVE in saved:
+        document, page = saves.read_legacy(saved[storage_keys.LEGACY_SAVE])
         host.take_up(Table.from_document(document), page, stored_hands=0, reviews={})
-        host.writes.extend([[protocol.SAVE_GAME, host.header()], [protocol.LEGACY_SAVE, None]])
+        host.writes.extend([[storage_keys.SAVE_GAME, host.header()], [storage_keys.LEGACY_SAVE, None]])
     else:
         document, page, stored = saves.read_pieces(saved)
         table = Table.from_document(document)
         secret = saved["game"].get("secret")  # a friends' game's (they join again with new invitations)
         host.take_up(table, page, stored, saves.stored_reviews(saved, table.match), secret)
         if saved["game"].get("name") != table.name:  # a save from before games had names: it has one now
-            host.writes.append([protocol.SAVE_GAME, host.header()])
+            host.writes.append([storage_keys.SAVE_GAME, host.header()])
         if host.friends is not None:
             host.friends.all_left()  # they were at the table: waited for, then the computer plays for them
     host.store()
@@ -170,7 +170,7 @@ def reviewed(host: Host, data: dict[str, Any]) -> None:
     text = data.get("review") if isinstance(data.get("review"), str) else ""
     taken = host.book.take(text, host.table_or_refuse())
     if taken is not None:
-        host.writes.append([protocol.review_key(taken[0]), taken[1]])
+        host.writes.append([storage_keys.review_key(taken[0]), taken[1]])
 
 
 def share(host: Host, data: dict[str, Any]) -> dict[str, Any]:

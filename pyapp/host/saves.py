@@ -19,7 +19,7 @@ from ..engine.reasons import Reason
 from ..engine.save import FORMAT as MATCH_FORMAT
 from ..engine.save import VERSION as MATCH_VERSION
 from ..engine.save import SaveError, check_header, compact, damaged
-from ..shared import protocol
+from ..shared import protocol, storage_keys
 from .projection import result_data
 from .review_book import ReviewBook
 from .reviews import read_answer
@@ -31,7 +31,7 @@ from .table import Table, places
 def header(table: Table, secret: str | None) -> str:
     """The game's header as stored (written once a game)."""
     data = {
-        "format": protocol.GAME_FORMAT,
+        "format": storage_keys.GAME_FORMAT,
         "version": protocol.VERSION,
         "rules": table.match.rules.to_dict(),
         "seed": table.match.seed,
@@ -66,10 +66,10 @@ class Pieces:
                 "result": result_data(match.results[number]),
                 "played_for": _played_for(table, start, end),
             }
-            writes.append([protocol.hand_key(number), compact(record)])
+            writes.append([storage_keys.hand_key(number), compact(record)])
             book.want(number)
         for number in range(finished, self.stored_hands):  # an undo took these back
-            writes.extend([[protocol.hand_key(number), None], [protocol.review_key(number), None]])
+            writes.extend([[storage_keys.hand_key(number), None], [storage_keys.review_key(number), None]])
             book.undone(number)
         self.stored_hands = finished
         current = {
@@ -79,7 +79,7 @@ class Pieces:
             "played_for": _played_for(table, match.hand_starts[-1], len(match.history)),
             "page": page,
         }
-        writes.append([protocol.SAVE_CURRENT, compact(current)])
+        writes.append([storage_keys.SAVE_CURRENT, compact(current)])
         return writes
 
 
@@ -93,7 +93,7 @@ def read_pieces(saved: Any) -> tuple[dict[str, Any], dict[str, Any], int]:
     if not isinstance(saved, dict):
         raise SaveError(Reason("The saved game is not readable", "save_unreadable"))
     header, current, hands = saved.get("game"), saved.get("current"), saved.get("hands")
-    check_header(header, protocol.GAME_FORMAT, "game", protocol.VERSION)
+    check_header(header, storage_keys.GAME_FORMAT, "game", protocol.VERSION)
     if not isinstance(current, dict) or not isinstance(hands, list):
         raise damaged("The saved game is incomplete: the hand in progress is missing")
     seed, number = header.get("seed"), current.get("hand")

@@ -30,7 +30,7 @@ from ..engine.reasons import Reason, Refusal
 from ..engine.rng import chance_number, is_name, is_seed, new_name, new_seed
 from ..engine.rules import Rules, RulesError
 from ..engine.save import check_header, damaged, from_document, to_document
-from ..shared.protocol import clean_name
+from ..shared.seat_names import clean_name
 from .faults import BotFault
 from .thinking import ThinkFirst
 

@@ -5,7 +5,7 @@ Everything from outside (a friend's name, what a link says) is escaped.
 Plain Python for MicroPython and CPython.
 """
 
-from ..shared.protocol import DEFAULT_NAMES
+from ..shared.seat_names import DEFAULT_NAMES
 from . import daily_board
 from .i18n import t
 from .markup import close_button, dialog, escape, short_card, trick_figures

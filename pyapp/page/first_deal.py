@@ -8,7 +8,7 @@ game whose other seats are all computers is drawn ahead; anything else
 waits for the engine.  Plain Python for MicroPython and CPython.
 """
 
-from ..shared import deal, protocol
+from ..shared import deal, seat_names
 
 
 def full_rules(rules: dict, catalog: dict) -> dict:
@@ -46,7 +46,7 @@ def first_view(options: dict, catalog: dict) -> dict:
     data.update(
         turn=0,  # (no answer from the engine yet)
         seats=[
-            {"name": protocol.clean_name(seat["name"], index), "bot": seat["bot"], "friend": False}
+            {"name": seat_names.clean_name(seat["name"], index), "bot": seat["bot"], "friend": False}
             for index, seat in enumerate(options["seats"])
         ],
         rules=rules,

@@ -14,7 +14,7 @@ notes what the person is told (``Storage.aside``).
 
 import json
 
-from ..shared import protocol
+from ..shared import protocol, storage_keys
 
 SETTINGS_KEY = "hearts.settings"
 BROKEN_KEY = "hearts.save.broken"  # every piece set aside: {its key: its text}
@@ -132,14 +132,14 @@ def read_saved_game(storage: Storage):
     The pieces are read as they are (a damaged one as None); the engine
     checks them and refuses a game that does not hold together.
     """
-    game = storage.get(protocol.SAVE_GAME)
+    game = storage.get(storage_keys.SAVE_GAME)
     if game is None:
-        legacy = storage.get(protocol.LEGACY_SAVE)
-        return None if legacy is None else {protocol.LEGACY_SAVE: parse_json(legacy)}
-    current = parse_json(storage.get(protocol.SAVE_CURRENT))
+        legacy = storage.get(storage_keys.LEGACY_SAVE)
+        return None if legacy is None else {storage_keys.LEGACY_SAVE: parse_json(legacy)}
+    current = parse_json(storage.get(storage_keys.SAVE_CURRENT))
     number = current.get("hand") if isinstance(current, dict) else None
     count = number if isinstance(number, int) and 0 <= number <= MOST_HANDS else 0
-    hands = [parse_json(storage.get(protocol.hand_key(index))) for index in range(count)]
+    hands = [parse_json(storage.get(storage_keys.hand_key(index))) for index in range(count)]
     header = parse_json(game)
     # A finished game's current hand is its last, scored one: its review is read too.
     seed = header.get("seed") if isinstance(header, dict) else None
@@ -150,7 +150,7 @@ def read_saved_game(storage: Storage):
 def read_review(storage: Storage, index: int, seed):
     """The stored review of hand ``index`` of the game dealt from ``seed`` (the engine checks the rest), or
     None; one that is not of that hand is set aside (it is computed again)."""
-    text = storage.get(protocol.review_key(index))
+    text = storage.get(storage_keys.review_key(index))
     review = parse_json(text)
     if (
         text is None
@@ -158,7 +158,7 @@ def read_review(storage: Storage, index: int, seed):
         or (isinstance(review, dict) and (review.get("game"), review.get("hand")) == (seed, index))
     ):
         return review
-    set_aside(storage, [protocol.review_key(index)], "aside.review", number=str(index + 1))
+    set_aside(storage, [storage_keys.review_key(index)], "aside.review", number=str(index + 1))
     return None
 
 
@@ -178,7 +178,7 @@ def saved_results(saved) -> list:
 def stored_hands(storage: Storage) -> int:
     """How many finished hands are stored (so a new game can remove them)."""
     count = 0
-    while count < MOST_HANDS and storage.get(protocol.hand_key(count)) is not None:
+    while count < MOST_HANDS and storage.get(storage_keys.hand_key(count)) is not None:
         count += 1
     return count
 
@@ -194,9 +194,9 @@ def apply_writes(storage: Storage, writes: list) -> None:
 
 def game_keys(storage: Storage) -> list:
     """The keys of every piece of the stored game (and the page's copies of it)."""
-    keys = [protocol.SAVE_GAME, protocol.SAVE_CURRENT, protocol.LEGACY_SAVE, VIEW_KEY, PENDING_KEY]
+    keys = [storage_keys.SAVE_GAME, storage_keys.SAVE_CURRENT, storage_keys.LEGACY_SAVE, VIEW_KEY, PENDING_KEY]
     for index in range(stored_hands(storage)):
-        keys += [protocol.hand_key(index), protocol.review_key(index)]
+        keys += [storage_keys.hand_key(index), storage_keys.review_key(index)]
     return keys
 
 

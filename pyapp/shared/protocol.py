@@ -49,6 +49,7 @@ from .schema import (
     declared,
     read_field,
 )
+from .seat_names import MAX_NAME
 
 VERSION = 1
 
@@ -112,7 +113,6 @@ INTENTS = (
 FRIENDS_VERSION = 2  # a friend's messages' version (2: the host's views come as their changes)
 HELLO = "hello"  # secret: the game's, from the invitation
 BACK = "back"  # the friend plays their seat again (the host had let the computer play for them)
-FRIEND_INTENTS = (HELLO, PASS, PLAY, MOON, READ_ON, HINT, FINISH, REVIEW, BACK)
 
 # What happens next (View.step): the person acts on pass, play, moon, collect, summary, over and handoff;
 # the page sends CONTINUE after View.after_ms when that is set (a computer plays, a trick is collected, a card
@@ -129,36 +129,6 @@ STEP_BOT = "bot"
 STEP_WAIT = "wait"
 STEPS = (STEP_PASS, STEP_PLAY, STEP_MOON, STEP_COLLECT, STEP_SUMMARY, STEP_OVER, STEP_HANDOFF, STEP_BOT, STEP_WAIT)
 
-# Storage, written only through Answer.writes: the game's header once, each finished hand once,
-# the hand in progress after every action.  The page keeps its own copy of the last view (VIEW_KEY).
-SAVE_GAME = "hearts.game"
-SAVE_HAND = "hearts.hand."  # + the hand's number
-SAVE_CURRENT = "hearts.current"
-LEGACY_SAVE = "hearts.save"  # one record with the whole game, written before protocol 1
-SAVE_REVIEW = "hearts.review."  # + the hand's number: the thinker's review of that finished hand
-GAME_FORMAT = "hearts-game"
-
-
-MAX_NAME = 20
-# The first seat's person, unnamed, is "" and the page calls them "You" in its language of the moment.
-DEFAULT_NAMES = ("", "Eva", "Jan", "Marta", "Petr", "Lenka", "Tomáš", "Zora", "Karel", "Ilona")
-
-
-def clean_name(name, seat: int) -> str:
-    """A seat's display name: trimmed, at most 20 characters, a default when empty."""
-    text = " ".join(str(name).split())[:MAX_NAME] if isinstance(name, str) else ""
-    return text or DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
-
-
-def hand_key(number) -> str:
-    """The storage key of finished hand ``number`` (0 is the first)."""
-    return SAVE_HAND + str(number)
-
-
-def review_key(number) -> str:
-    """The storage key of finished hand ``number``'s review."""
-    return SAVE_REVIEW + str(number)
-
 
 def message(intent: str, **arguments) -> str:
     """An intent as the JSON text the engine reads (its arguments checked as the engine reads them:
@@ -173,13 +143,15 @@ def message(intent: str, **arguments) -> str:
 
 
 def friend_message(intent: str, number: int, **arguments) -> str:
-    """A friend's device's message (``number``: one more than the last on this connection)."""
+    """A friend's device's message (``number``: one more than the last on this connection; its arguments
+    checked as the host reads them: :func:`read_friend_intent`)."""
     if intent not in FRIEND_INTENTS:
         raise ValueError("not a friend's intent " + str(intent))
     data = dict(arguments)
     data["intent"] = intent
     data["version"] = FRIENDS_VERSION
     data["n"] = number
+    read_friend_intent(data)
     return json.dumps(data)
 
 
@@ -477,13 +449,42 @@ ARGUMENTS = {
 }
 
 
+# What a friend's device may send, with each intent's arguments: read by the host
+# (pyapp.host.friends) with the same reader as the page's intents, and checked as a friend's page writes them
+# (friend_message).  The seat is the connection's: a message may name it, and then only that one.
+FRIEND_ARGUMENTS = {
+    HELLO: Shape({"secret": Text(MAX_TEXT)}),  # (compared in constant time with the game's, whatever it is)
+    PASS: Shape({"seat": SEAT, "cards": CARD_LIST}, optional=("seat",)),
+    PLAY: Shape({"seat": SEAT, "card": CARD}, optional=("seat",)),
+    MOON: Shape({"seat": SEAT, "choice": OneOf(MOON_CHOICES)}, optional=("seat",)),
+    READ_ON: NONE,
+    HINT: NONE,
+    FINISH: NONE,
+    REVIEW: Shape({"hand": POINTS, "seat": SEAT}, optional=("seat",)),
+    BACK: NONE,
+}
+FRIEND_INTENTS = tuple(FRIEND_ARGUMENTS)
+ENVELOPE = ("intent", "version")  # (and a friend's message's number, "n")
+
+
 def read_intent(data) -> dict:
     """An intent's data (``{"intent", "version", **arguments}``) read with its arguments' kinds
     (:data:`ARGUMENTS`): the same data, or :class:`Refused` (where, and why)."""
     if type(data) is not dict or data.get("intent") not in ARGUMENTS:
         raise Refused("intent", "is not an intent the engine knows")
-    arguments = {name: value for name, value in data.items() if name not in ("intent", "version")}
+    arguments = {name: value for name, value in data.items() if name not in ENVELOPE}
     read_field(ARGUMENTS[data["intent"]], arguments, Reading(), data["intent"])
+    return data
+
+
+def read_friend_intent(data) -> dict:
+    """A friend's message (``{"intent", "version", "n", **arguments}``) read with its arguments' kinds
+    (:data:`FRIEND_ARGUMENTS`): the same data, or :class:`Refused` (where, and why)."""
+    if type(data) is not dict or data.get("intent") not in FRIEND_INTENTS:
+        raise Refused("intent", "is not an intent a friend's device may send")
+    read_field(COUNT, data.get("n"), Reading(), "n")
+    arguments = {name: value for name, value in data.items() if name not in ENVELOPE and name != "n"}
+    read_field(FRIEND_ARGUMENTS[data["intent"]], arguments, Reading(), data["intent"])
     return data
 
 
