@@ -19,13 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from ..shared.deal import RANK_LETTERS, SUIT_LETTERS
+from ..shared.deal import RANK_LETTERS, SUIT_LETTERS, SUIT_SYMBOLS
 
 CLUBS, DIAMONDS, SPADES, HEARTS = 0, 1, 2, 3
 SUITS = (CLUBS, DIAMONDS, SPADES, HEARTS)
 RANKS_PER_SUIT = 13
 FACES = 52
-SUIT_SYMBOLS = "♣♦♠♥"
 SUIT_NAMES = ("clubs", "diamonds", "spades", "hearts")
 RANK_WORDS = (
     "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",

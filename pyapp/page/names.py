@@ -1,15 +1,8 @@
-"""What the page's settings and cards are made of, in no language (the words are in :mod:`pyapp.page.i18n`)."""
+"""What the page's settings are made of, in no language (the words are in :mod:`pyapp.page.i18n`; the cards'
+letters and symbols in :mod:`pyapp.shared.deal`)."""
 
-SUIT_SYMBOLS = {"C": "♣", "D": "♦", "S": "♠", "H": "♥"}
-LEVELS = ("basic", "medium", "hard", "expert", "random")
 DEFAULT_LEVEL = "medium"
 THINK_TIMES = ("150", "300", "600", "1200")
 SPEEDS = ("instant", "fast", "normal", "slow")
 COLLECT = ("click", "timer")
 TOGGLE = ("on", "off")
-
-
-def card_face(text):
-    """``"TH"`` → (``"10"``, ``"♥"``)."""
-    rank = "10" if text[0] == "T" else text[0]
-    return rank, SUIT_SYMBOLS[text[1]]

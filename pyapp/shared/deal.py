@@ -24,12 +24,19 @@ FACES = 52
 # A card's text is its rank's letter then its suit's (``QS``); the suits in the faces' order.
 RANK_LETTERS = "23456789TJQKA"
 SUIT_LETTERS = "CDSH"
+SUIT_SYMBOLS = "♣♦♠♥"  # (in the letters' order)
 
 
 def face_text(card: int) -> str:
     """The text of a card (a face, or a card id of a double pack): ``QS``."""
     face = card % FACES
     return RANK_LETTERS[face % 13] + SUIT_LETTERS[face // 13]
+
+
+def card_face(text: str) -> tuple:
+    """How a card is printed: ``"TH"`` → (``"10"``, ``"♥"``)."""
+    rank = "10" if text[0] == "T" else text[0]
+    return rank, SUIT_SYMBOLS[SUIT_LETTERS.index(text[1])]
 
 
 _MASK32 = 0xFFFFFFFF
