@@ -36,6 +36,7 @@ DEALT_ON_THE_PAGE = (
     "to_act",
     "game_key",
 )
+PLAYERS = range(CLASSIC_PLAYERS.start, CANCELLATION_PLAYERS.stop)  # every table the rules allow
 A_PERSON = {"name": "", "bot": None}
 A_COMPUTER = {"name": "", "bot": "basic"}  # (the page writes which seats are still choosing)
 
@@ -69,6 +70,11 @@ def every_table() -> list[Rules]:
     return tables
 
 
+def variant_for(players: int) -> Variant:
+    """A variant played by ``players`` (classic when it can be: the figures that differ by players only)."""
+    return Variant.CLASSIC if players in CLASSIC_PLAYERS else Variant.CANCELLATION
+
+
 def first_leads() -> dict[str, dict[str, str]]:
     """The card that leads the first trick, by variant and number of players."""
     leads: dict[str, dict[str, str]] = {}
@@ -80,10 +86,9 @@ def first_leads() -> dict[str, dict[str, str]]:
 def pass_cycles() -> dict[str, dict[str, list[str]]]:
     """The pass directions hand after hand (the cycle repeats), by number of players and pass cycle option."""
     cycles: dict[str, dict[str, list[str]]] = {}
-    for players in range(CLASSIC_PLAYERS.start, CANCELLATION_PLAYERS.stop):
-        variant = Variant.CANCELLATION if players not in CLASSIC_PLAYERS else Variant.CLASSIC
+    for players in PLAYERS:
         for cycle in PassCycle:
-            rules = Rules(players=players, variant=variant, pass_cycle=cycle)
+            rules = Rules(players=players, variant=variant_for(players), pass_cycle=cycle)
             cycles.setdefault(str(players), {})[cycle.value] = list(rules.pass_cycle_directions)
     return cycles
 
@@ -93,18 +98,15 @@ def first_views() -> dict[str, Any]:
     fields the page writes itself (:data:`DEALT_ON_THE_PAGE`): ``common`` to every number of players, and
     what differs ``by_players``."""
     views = {}
-    for players in range(CLASSIC_PLAYERS.start, CANCELLATION_PLAYERS.stop):
-        variant = Variant.CANCELLATION if players not in CLASSIC_PLAYERS else Variant.CLASSIC
+    for players in PLAYERS:
         options = {
-            "rules": {"players": players, "variant": variant.value},
+            "rules": {"players": players, "variant": variant_for(players).value},
             "seats": [A_PERSON] + [A_COMPUTER] * (players - 1),
             "seed": 1,
         }
         answer = json.loads(Host().handle(protocol.message(protocol.START, options=options)))
         views[str(players)] = {name: value for name, value in answer["view"].items() if name not in DEALT_ON_THE_PAGE}
-    names = next(iter(views.values())).keys()
-    common = {
-        name: views["4"][name] for name in names if all(view[name] == views["4"][name] for view in views.values())
-    }
+    four = views["4"]
+    common = {name: value for name, value in four.items() if all(view[name] == value for view in views.values())}
     by_players = {players: {n: v for n, v in view.items() if n not in common} for players, view in views.items()}
     return {"common": common, "by_players": by_players}

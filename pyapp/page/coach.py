@@ -248,10 +248,10 @@ def sensible(view) -> tuple:
         return sorted(lows.values()), t("coach.lead_low")
     suit = led_suit(view)
     if suit_of(legal[0]) == suit:  # following suit
-        top = winning(view)
         if view.tricks_played == 0:
             highest = max(legal, key=rank)
             return [highest], t("coach.first_high", card=short_card(highest))
+        top = winning(view)
         if top is None:
             return None, t("coach.your_turn")
         under = [card for card in legal if rank(card) < rank(top)]

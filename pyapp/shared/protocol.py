@@ -464,27 +464,31 @@ FRIEND_ARGUMENTS = {
     BACK: NONE,
 }
 FRIEND_INTENTS = tuple(FRIEND_ARGUMENTS)
-ENVELOPE = ("intent", "version")  # (and a friend's message's number, "n")
+ENVELOPE = ("intent", "version")  # what is not an argument in an intent's data
+FRIEND_ENVELOPE = ("intent", "version", "n")  # (and a friend's message's number)
 
 
 def read_intent(data) -> dict:
     """An intent's data (``{"intent", "version", **arguments}``) read with its arguments' kinds
     (:data:`ARGUMENTS`): the same data, or :class:`Refused` (where, and why)."""
-    if type(data) is not dict or data.get("intent") not in ARGUMENTS:
-        raise Refused("intent", "is not an intent the engine knows")
-    arguments = {name: value for name, value in data.items() if name not in ENVELOPE}
-    read_field(ARGUMENTS[data["intent"]], arguments, Reading(), data["intent"])
-    return data
+    return read_arguments(data, ARGUMENTS, ENVELOPE, "is not an intent the engine knows")
 
 
 def read_friend_intent(data) -> dict:
     """A friend's message (``{"intent", "version", "n", **arguments}``) read with its arguments' kinds
     (:data:`FRIEND_ARGUMENTS`): the same data, or :class:`Refused` (where, and why)."""
-    if type(data) is not dict or data.get("intent") not in FRIEND_INTENTS:
-        raise Refused("intent", "is not an intent a friend's device may send")
+    read_arguments(data, FRIEND_ARGUMENTS, FRIEND_ENVELOPE, "is not an intent a friend's device may send")
     read_field(COUNT, data.get("n"), Reading(), "n")
-    arguments = {name: value for name, value in data.items() if name not in ENVELOPE and name != "n"}
-    read_field(FRIEND_ARGUMENTS[data["intent"]], arguments, Reading(), data["intent"])
+    return data
+
+
+def read_arguments(data, table: dict, envelope: tuple, unknown: str) -> dict:
+    """``data`` read as one of ``table``'s intents (``envelope``: its entries that are not arguments), or
+    :class:`Refused` (``unknown``: why, when it is none of them)."""
+    if type(data) is not dict or data.get("intent") not in table:
+        raise Refused("intent", unknown)
+    arguments = {name: value for name, value in data.items() if name not in envelope}
+    read_field(table[data["intent"]], arguments, Reading(), data["intent"])
     return data
 
 
