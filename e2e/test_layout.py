@@ -66,6 +66,12 @@ SIZES_DRAWN = """() => ({
   card: document.querySelector('#hand .card').getBoundingClientRect().width,
   name: parseFloat(getComputedStyle(document.querySelector('#table .seat .name')).fontSize),
 })"""
+# The trick's cards that lie over an open dialog (what is drawn at each card's middle is not the overlay's).
+ABOVE_THE_TRICK = """() => [...document.querySelectorAll('#table .trick .card')].filter((card) => {
+  const r = card.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !(top && top.closest('.overlay'));
+}).map((card) => card.dataset.card)"""
 SIZES = {
     "phone": {"width": 360, "height": 640},
     "landscape": {"width": 640, "height": 360},  # a phone held sideways
@@ -105,6 +111,14 @@ def problems(page) -> list[str]:
                 where = ",".join(str(round(v)) for v in box) + " and " + ",".join(str(round(v)) for v in other)
                 found.append(f"{kind} {name} overlaps {other_kind} {other_name} ({where})")
     return found
+
+
+def open_panel(page, panel: str) -> None:
+    """Open a panel of the menu (folded on a narrow screen) and wait for its dialog."""
+    if page.is_visible(".menu-button"):
+        page.click(".menu-button")
+    page.click(f"nav [data-action=open][data-panel={panel}]")
+    page.wait_for_selector("#dialog:not([hidden]) .dialog")
 
 
 def check(page, moment: str) -> None:
@@ -174,6 +188,8 @@ def test_every_phase_of_a_hand_fits_the_screen_without_overlaps(browser, guard, 
         play_until(page, "collect")
         check(page, "collect")
         assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+        open_panel(page, "last")  # (the trick's cards are on the felt under it)
+        assert page.evaluate(ABOVE_THE_TRICK) == [], "a card of the trick lies over the dialog"
     finally:
         context.close()
 

@@ -80,6 +80,18 @@ def reviewed(host: Page, hand: int, seat: int) -> None:
         count, done = host.evaluate(REVIEWS_COVER, arguments)
 
 
+def told_to(friend: Page, hand: int) -> None:
+    """Wait until the friend's score sheet links finished hand ``hand``'s review (the host's device sends it as
+    its thinker stores it: behind the thinker's other reviews on a busy machine); fail saying whether any of
+    the host's messages told the friend's device of it."""
+    try:
+        friend.wait_for_selector(f".sheet-table .review-link[data-hand='{hand}']", timeout=ENGINE_TIMEOUT)
+    except PlaywrightTimeoutError:
+        told = [json.loads(text).get("reviews") for text in friend.evaluate("window.received")]
+        hands = sorted({entry[0] for reviews in told if reviews for entry in reviews})
+        raise AssertionError(f"no link to hand {hand}'s review; the host told of hands {hands}") from None
+
+
 def tamper(friend: Page, seat: int, other_hand: list[str]) -> None:
     """The friend's device sends what no page of the game would: each is refused, and nothing changes (none
     uses its number up: the page's own messages are taken after them)."""
@@ -133,7 +145,8 @@ def test_three_devices_join_with_codes_and_play_a_whole_game_each_seeing_only_th
         assert hidden_cards(page, seat, header["seed"], header["rules"], hands) == []  # in every hand
     cy.keyboard.press("Escape")  # the result closes to the final table
     reviewed(host, hand=0, seat=3)  # by the host's thinker (every person's hands in turn)
-    cy.click(".sheet-table .review-link[data-hand='0']", timeout=STEP_TIMEOUT)  # and told to Cy's device
+    told_to(cy, hand=0)  # and told to Cy's device
+    cy.click(".sheet-table .review-link[data-hand='0']", timeout=STEP_TIMEOUT)
     cy.wait_for_selector("#dialog .review", timeout=STEP_TIMEOUT)  # the review of Cy's own decisions
     assert cy.inner_text("#dialog h2") == "Review of hand 1"
     for page in (bo, cy):  # each friend's own statistics count the game (read before Bo leaves)
