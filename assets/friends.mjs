@@ -9,10 +9,15 @@
    The host keeps one peer connection per friend's seat; messages go both ways as text (the engine reads
    every one strictly, pyapp/host/friends.py). A friend's messages reach the host's engine one at a time
    and at a pace, so a flood from one friend never queues the host's own clicks and timers: those beyond
-   it are dropped here, unanswered. Nothing here knows the game. */
+   it are dropped here, unanswered. Both sides beat on the channel (an empty message, never passed on), so
+   that a device gone quiet without closing (a locked screen, a frozen page, lost Wi-Fi) is noticed within
+   QUIET_MS, and said again when it is heard once more. Nothing here knows the game. */
 
 const GATHER_MS = 2500; // the longest wait for the candidates (there are none to wait for on one network)
 const DISCONNECTED_MS = 5000; // a connection disconnected this long is taken for lost
+const BEAT = ""; // the heartbeat: a message no page of the game sends otherwise (the engine never sees one)
+const BEAT_MS = 1500; // how often each side beats, and looks for the other's
+const QUIET_MS = 6000; // a side not heard for this long has gone quiet (noticed within QUIET_MS + BEAT_MS)
 const MAX_MESSAGE = 4000; // characters: twice the longest message the engine takes from a friend
 // The pace of a friend's messages the host's page passes on to the engine: BURST at once, PER_SECOND
 // kept up; a little looser than the engine's own (pyapp/host/friends.py: 20, 4), so the engine, not this
@@ -119,6 +124,45 @@ function textOf(event, limit) {
   return typeof event.data === "string" && event.data.length <= limit ? event.data : null;
 }
 
+/* The heartbeat of an open channel: a beat every BEAT_MS; quiet() once the other side has not been heard
+   for QUIET_MS, awake() when it is heard again (heard(), for every message that comes). A gap in this
+   side's own beats is its own sleep (a frozen page, a locked screen), not the other side's silence: the
+   host gives its friends their time again; a friend (frozenIsQuiet) takes it that the host may have given
+   it up meanwhile, and is awake again at the host's next message (its page greets again). */
+function heartbeat(channel, frozenIsQuiet, quiet, awake) {
+  let heard = performance.now();
+  let ticked = heard;
+  let silent = false;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const slept = now - ticked > QUIET_MS;
+    ticked = now;
+    if (channel.readyState !== "open") return;
+    try {
+      channel.send(BEAT);
+    } catch {
+      return; // (closed under us: its close event ends the connection)
+    }
+    if (slept && !frozenIsQuiet) heard = now;
+    if (!silent && (now - heard > QUIET_MS || (slept && frozenIsQuiet))) {
+      silent = true;
+      quiet();
+    }
+  }, BEAT_MS);
+  return {
+    heard() {
+      heard = performance.now();
+      if (silent) {
+        silent = false;
+        awake();
+      }
+    },
+    stop() {
+      clearInterval(timer);
+    },
+  };
+}
+
 /* A connection that failed or closed, or stayed disconnected for a while (it may come back by itself). */
 function watchConnection(connection, close) {
   let lost = null;
@@ -142,6 +186,7 @@ function hostConnection(seat, stun, handlers) {
   const channel = connection.createDataChannel(CHANNEL, { ordered: true });
   const waiting = []; // messages that came while the engine read an earlier one
   let ended = false;
+  let beats = null; // the channel's heartbeat, once it is open
   let reading = false; // a message is with the engine
   let tokens = BURST;
   let stamp = performance.now();
@@ -149,6 +194,7 @@ function hostConnection(seat, stun, handlers) {
     if (ended) return;
     ended = true;
     waiting.length = 0;
+    beats?.stop();
     connection.close();
     if (report) handlers.close(seat);
   };
@@ -162,10 +208,16 @@ function hostConnection(seat, stun, handlers) {
       if (!ended && waiting.length) pass(waiting.shift());
     });
   };
-  channel.addEventListener("open", () => ended || handlers.open(seat));
+  channel.addEventListener("open", () => {
+    if (ended) return;
+    beats = heartbeat(channel, false, () => ended || handlers.quiet(seat), () => {});
+    handlers.open(seat);
+  });
   channel.addEventListener("message", (event) => {
     const text = textOf(event, MAX_MESSAGE);
     if (ended || text === null) return;
+    beats?.heard();
+    if (text === BEAT) return;
     const now = performance.now();
     tokens = Math.min(BURST, tokens + ((now - stamp) / 1000) * PER_SECOND);
     stamp = now;
@@ -192,10 +244,11 @@ function hostConnection(seat, stun, handlers) {
 }
 
 /* The host's side: one connection per friend's seat; opened(seat), received(seat, text, answered),
-   closed(seat). received calls answered() once the engine has answered the message: until then, that
-   friend's next messages wait (a few; more are dropped). */
-export function createHost(opened, received, closed) {
-  const handlers = { open: opened, message: received, close: closed };
+   closed(seat), quiet(seat) (not heard for a while: the friend's page greets again when it wakes).
+   received calls answered() once the engine has answered the message: until then, that friend's next
+   messages wait (a few; more are dropped). */
+export function createHost(opened, received, closed, quiet) {
+  const handlers = { open: opened, message: received, close: closed, quiet };
   const seats = new Map(); // seat → its connection (hostConnection)
   return {
     /* A new invitation for seat: the offer's code (any earlier connection of that seat is closed). */
@@ -223,20 +276,27 @@ export function createHost(opened, received, closed) {
   };
 }
 
-/* A friend's side: the answer to the host's offer; opened(), received(text), closed().
+/* A friend's side: the answer to the host's offer; opened(), received(text), closed(), quiet() (the host
+   not heard for a while, or this page asleep) and awake() (the host heard again).
    Resolves to {reply: the answer's code, send(text), close()}. */
-export async function join(offer, stun, opened, received, closed) {
+export async function join(offer, stun, opened, received, closed, quiet, awake) {
   const connection = new RTCPeerConnection({ iceServers: iceServers(stun) });
   let channel = null;
+  let beats = null;
   let done = false;
-  const once = () => done || ((done = true), closed());
+  const once = () => done || ((done = true), beats?.stop(), closed());
   watchConnection(connection, once); // (before the channel comes: a connection that never opens fails too)
   connection.addEventListener("datachannel", (event) => {
     channel = event.channel;
-    channel.addEventListener("open", () => opened());
+    channel.addEventListener("open", () => {
+      beats = heartbeat(channel, true, () => done || quiet(), () => done || awake());
+      opened();
+    });
     channel.addEventListener("message", (message) => {
       const text = textOf(message, MAX_FROM_HOST);
-      if (text !== null) received(text);
+      if (text === null) return;
+      beats?.heard();
+      if (text !== BEAT) received(text);
     });
     channel.addEventListener("close", once);
   });

@@ -9,20 +9,21 @@ from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 from table import ENGINE_TIMEOUT, STEP_TIMEOUT, current_step, pass_three
 
-# On every device: each message received on a connection and each sent, as they went, and the channels
-# (a test may send on one what no page would); when each card was clicked to be played, and when each card
-# first showed in the trick (ms since the epoch).
+# On every device: each message received on a connection and each sent, as they went (but the heartbeat's
+# empty ones), and the channels (a test may send on one what no page would); when each card was clicked to be
+# played, and when each card first showed in the trick (ms since the epoch).
 RECORD = """
 window.received = []; window.sent = []; window.channels = []; window.clicked = {}; window.seen = {};
 const listen = RTCDataChannel.prototype.addEventListener;
 RTCDataChannel.prototype.addEventListener = function (type, listener, options) {
   if (type !== "message") return listen.call(this, type, listener, options);
-  return listen.call(this, type, (event) => { window.received.push(event.data); listener(event); }, options);
+  const record = (event) => { if (event.data !== "") window.received.push(event.data); listener(event); };
+  return listen.call(this, type, record, options);
 };
 const send = RTCDataChannel.prototype.send;
 RTCDataChannel.prototype.send = function (data) {
   if (!window.channels.includes(this)) window.channels.push(this);
-  window.sent.push(data);
+  if (data !== "") window.sent.push(data);
   return send.call(this, data);
 };
 const now = () => performance.timeOrigin + performance.now();

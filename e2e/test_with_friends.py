@@ -87,9 +87,21 @@ def told_to(friend: Page, hand: int) -> None:
     try:
         friend.wait_for_selector(f".sheet-table .review-link[data-hand='{hand}']", timeout=ENGINE_TIMEOUT)
     except PlaywrightTimeoutError:
-        told = [json.loads(text).get("reviews") for text in friend.evaluate("window.received")]
-        hands = sorted({entry[0] for reviews in told if reviews for entry in reviews})
-        raise AssertionError(f"no link to hand {hand}'s review; the host told of hands {hands}") from None
+        messages = [json.loads(text) for text in friend.evaluate("window.received")]
+        hands = sorted({entry[0] for message in messages for entry in message.get("reviews") or []})
+        fields = ("turn", "phase", "hands_read", "step")
+        trail = [
+            (
+                m.get("reply_to"),
+                m.get("reviews"),
+                m.get("reviews_reset"),
+                {k: (m.get("view") or {}).get(k) for k in fields},
+            )
+            for m in messages[-8:]
+        ]
+        sheet = friend.evaluate("document.querySelector('#sheet') && document.querySelector('#sheet').innerHTML")
+        told = f"the host told of hands {hands}; its last messages {trail}; the sheet {sheet}"
+        raise AssertionError(f"no link to hand {hand}'s review; {told}") from None
 
 
 def tamper(friend: Page, seat: int, other_hand: list[str]) -> None:
@@ -199,8 +211,39 @@ def test_a_friend_who_reloads_in_the_middle_of_a_hand_comes_back_with_a_new_invi
         assert page.errors == []  # type: ignore[attr-defined]
 
 
+def quiet_and_back(host: Page, friend: Page, name: str) -> tuple[float, float]:
+    """The friend's page is frozen (as a locked phone's is: none of its script runs, its connection stays
+    open; here held in the debugger, as Chromium does not freeze a page in sight), then thawed; seconds until
+    the host's page said it was quiet, and from the thaw until it had its seat back with the same cards
+    and the same connection (no new invitation was made for it meanwhile)."""
+    cards = hand(friend)
+    debugger = friend.context.new_cdp_session(friend)
+    debugger.send("Debugger.enable")
+    frozen = time.monotonic()
+    debugger.send("Debugger.pause")
+    host.wait_for_selector(".friends-line:has-text('1 of 2')", timeout=STEP_TIMEOUT)
+    noticed = time.monotonic() - frozen
+    assert host.evaluate("document.getElementById('notice').textContent") == (
+        f"{name}'s device is not answering: waiting for it to come back."
+    )
+    host.click(".friends-line")  # the friends' panel: no new invitation while the connection may wake
+    host.wait_for_selector("#dialog .friends")
+    assert host.locator("#dialog input[id^=invite-]").count() == 0
+    host.keyboard.press("Escape")
+    thawed = time.monotonic()
+    debugger.send("Debugger.resume")
+    host.wait_for_selector(".friends-line:has-text('2 of 2')", timeout=STEP_TIMEOUT)
+    back = time.monotonic() - thawed
+    friend.wait_for_function(f"() => [...document.querySelectorAll('#hand .card')].length === {len(cards)}")
+    assert hand(friend) == cards and friend.is_hidden("#dialog")  # at the table, not joining again
+    return noticed, back
+
+
 def test_a_friend_who_leaves_is_played_for_after_a_countdown_and_gets_the_seat_back(browser, guard, server_url):
     host, bo, cy = passed_at_the_table(browser, guard, server_url, phone=True)
+    noticed, back = quiet_and_back(host, cy, "Cy")  # Cy's phone locks for a while, and wakes
+    print(f"a quiet phone noticed in {noticed:.1f} s, back at its seat {back:.1f} s after it woke")
+    assert noticed < 10
     bo.context.close()  # Bo's device is gone
     left = time.monotonic()
     host.wait_for_selector(".friends-line:has-text('1 of 2')", timeout=STEP_TIMEOUT)

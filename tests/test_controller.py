@@ -371,6 +371,51 @@ def test_a_friends_message_goes_to_the_engine_and_each_friends_view_to_their_dev
     run_async(run())
 
 
+def test_a_friend_whose_device_goes_quiet_is_away_without_a_new_invitation_until_it_greets_again_or_closes():
+    class Connections:
+        def __init__(self) -> None:
+            self.invited: list[int] = []
+
+        def send(self, seat: int, text: str) -> None:
+            pass
+
+        def close_all(self) -> None:
+            pass
+
+        async def can_scan(self) -> bool:
+            return False
+
+        async def invite(self, seat: int, stun: str) -> str:
+            self.invited.append(seat)
+            return "offer~" + str(seat)
+
+        async def qr(self, text: str) -> str:
+            return "<svg></svg>"
+
+    async def run():
+        controller, actuator = await booted(MemoryStore(), seed=4)
+        controller.friends = connections = Connections()
+        seats = [{"name": "", "bot": None}, {"name": "Bo", "bot": None, "friend": True}]
+        seats += [{"name": "", "bot": "basic"}] * 2
+        await controller.send(protocol.START, fresh=True, options={"rules": {}, "seats": seats, "seed": 9})
+        secret = controller.client.worker.host.friends.secret
+        await eventually(lambda: connections.invited == [1])
+        await controller.from_friend(1, protocol.friend_message(protocol.HELLO, 1, secret=secret))
+        assert controller.session.view.friends["here"] == [1]
+        await controller.friend_quiet(1)  # (its connection is still open: it may wake)
+        assert controller.session.view.friends["here"] == [] and controller.session.view.friends["away"][0][0] == 1
+        assert actuator.notices[-1] == "Bo's device is not answering: waiting for it to come back."
+        await asyncio.sleep(0.01)
+        assert connections.invited == [1]  # no new invitation: that would close the connection it may wake on
+        await controller.from_friend(1, protocol.friend_message(protocol.HELLO, 1, secret=secret))  # awake
+        assert controller.session.view.friends["here"] == [1] and actuator.notices[-1] == "Bo is back at the table."
+        await controller.friend_quiet(1)
+        await controller.friend_gone(1)  # the connection did close after all: a new invitation
+        await eventually(lambda: connections.invited == [1, 1])
+
+    run_async(run())
+
+
 def test_the_host_scans_a_friends_reply_with_the_camera_or_is_told_to_paste_it():
     class Camera:
         def __init__(self) -> None:

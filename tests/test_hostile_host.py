@@ -351,7 +351,7 @@ class TestTheFriendsPage:
         class Answering:
             reply = "answer~code"
 
-        async def connect(offer, stun, opened, received, closed):
+        async def connect(offer, stun, opened, received, closed, quiet, awake):
             return Answering()
 
         async def qr(text):
@@ -373,6 +373,47 @@ class TestTheFriendsPage:
             assert "Reconnecting to the host" in screen.html and "answer~code" not in screen.html
             await again.join((FRIEND, secret, "offer~2"), connect)  # the host's new invitation
             assert "answer~code" in screen.html
+
+        run_async(run())
+
+    def test_a_host_gone_quiet_is_said_and_heard_again_the_page_greets_again_with_the_games_secret(self):
+        handlers = {}
+
+        class Connection:
+            reply = "answer~code"
+
+            def __init__(self) -> None:
+                self.sent: list[str] = []
+
+            def send(self, text: str) -> None:
+                self.sent.append(text)
+
+        connection = Connection()
+
+        async def connect(offer, stun, opened, received, closed, quiet, awake):
+            handlers.update(quiet=quiet, awake=awake)
+            return connection
+
+        async def qr(text):
+            return "<svg></svg>"
+
+        async def run():
+            actuator = Actuator()
+            session = Session({}, 3)
+            controller = GuestController(
+                GuestClient(), actuator, Storage(MemoryStore()), session, catalog(), fetch_language, qr
+            )
+            await controller.join((FRIEND, "5" * 32, "offer~1"), connect)
+            session.joining, session.panel = None, ""  # (greeted: at the table)
+            handlers["quiet"]()
+            assert "The host's device is not answering" in actuator.html
+            handlers["awake"]()
+            for _ in range(100):  # the greeting goes out on a task of its own
+                if connection.sent:
+                    break
+                await asyncio.sleep(0.01)
+            greeting = json.loads(connection.sent[-1])
+            assert greeting["intent"] == protocol.HELLO and greeting["secret"] == "5" * 32
 
         run_async(run())
 

@@ -57,7 +57,7 @@ class Answers:
         session.show(answer.view, answer.results_count, answer.new_results, fresh=fresh, dealt=dealt)
         if fresh and self.friends is not None:  # another game: the last one's connections and invitations go
             self.friends.close_all()
-            session.invites = {}
+            session.invites, session.quiet = {}, set()
         if answer.view.friends and answer.view.friends.get("secret") and self.friends is not None:
             self.keep_invitations(before, answer.view, fresh)
         kept = answer.raw_view

@@ -19,7 +19,18 @@ class FriendsHost:
 
     async def friend_gone(self, seat: int) -> None:
         """The connection of the friend in ``seat`` closed (a new invitation is made for them)."""
+        self.session.quiet.discard(seat)
         await self.guarded(self.send(protocol.FRIEND_GONE, seat=seat))
+
+    async def friend_quiet(self, seat: int) -> None:
+        """The friend in ``seat``'s device has not been heard for a while, its connection still open (a locked
+        screen, a frozen page, lost Wi-Fi): away for the engine (the computer plays for them after a while),
+        and no new invitation while the connection may come back (their page greets again when it wakes)."""
+        view = self.session.view
+        if view is not None and view.friends and seat in view.friends["here"]:
+            self.session.quiet.add(seat)
+            self.notify(t("friends.quiet", name=shown_name(view.seats[seat].name)))
+            await self.guarded(self.send(protocol.FRIEND_GONE, seat=seat))
 
     def keep_invitations(self, before, view, fresh: bool) -> None:
         """An invitation ready for every friend who is not here (each made once), and a word when one comes
@@ -27,14 +38,18 @@ class FriendsHost:
         here = view.friends["here"]
         was = before.friends["here"] if before is not None and before.friends else here
         seats = friend_seats(view)
+        quiet = self.session.quiet
         for seat in seats:
             if seat in here:
                 self.session.invites.pop(seat, None)
-            elif seat not in self.session.invites and seat not in self.inviting:
+            elif seat not in self.session.invites and seat not in self.inviting and seat not in quiet:
                 self.spawn(self.invite(seat, view.friends["secret"]))
-            if seat in here and seat not in was:
+            if seat in here and seat in quiet:
+                quiet.discard(seat)
+                self.notify(t("friends.back", name=shown_name(view.seats[seat].name)))
+            elif seat in here and seat not in was:
                 self.notify(t("friends.arrived", name=shown_name(view.seats[seat].name)))
-            elif seat in was and seat not in here:
+            elif seat in was and seat not in here and seat not in quiet:
                 self.notify(t("friends.left", name=shown_name(view.seats[seat].name)))
         missing = [seat for seat in seats if seat not in here]
         if fresh and missing:

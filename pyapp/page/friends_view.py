@@ -54,6 +54,9 @@ def render_invitations(session) -> str:
             state = t("friends.benched", name=name) if on else t("friends.joined")
             rows.append(f'<div class="friend here"><h3>{name}</h3><p>{state}</p>{stand_in}</div>')
             continue
+        if seat in session.quiet:  # its connection may wake: no invitation, which would close it
+            rows.append(f'<div class="friend"><h3>{name}</h3><p>{t("friends.quiet", name=name)}</p>{stand_in}</div>')
+            continue
         invite = session.invites.get(seat)
         scan = ""
         if session.camera:  # or the reply's QR code, held up to this device's camera

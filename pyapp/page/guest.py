@@ -165,8 +165,9 @@ class GuestController(Controller):
         session.intents = protocol.FRIEND_INTENTS  # (the host's timer collects the tricks, for instance)
 
     async def join(self, invitation, connect) -> None:
-        """Join with ``invitation`` (seat, secret, offer): ``connect(offer, stun, opened, received, closed)``
-        (awaitable) answers the host's offer and gives the connection (with its ``reply`` code)."""
+        """Join with ``invitation`` (seat, secret, offer): ``connect(offer, stun, opened, received, closed,
+        quiet, awake)`` (awaitable) answers the host's offer and gives the connection (with its ``reply``
+        code)."""
         await self.use_language()
         seat, secret, offer = invitation
         self.secret, self.offer = secret, offer
@@ -186,8 +187,16 @@ class GuestController(Controller):
             self.client.reset()
             self.show_joining({"state": "lost"})
 
+        def quiet():  # the host not heard for a while (or this page was asleep): said until it is heard again
+            if session.joining is None:
+                self.show_joining({"state": "host_quiet"})
+
+        def awake():  # heard again: greeting again takes the seat back (the host may have given it up meanwhile)
+            self.actuator.keep(asyncio.create_task(self.greet(secret)))
+
+        handlers = (opened, received, closed, quiet, awake)
         try:
-            connection = await connect(offer, session.settings.get("stun") or "", opened, received, closed)
+            connection = await connect(offer, session.settings.get("stun") or "", *handlers)
         except Exception as error:
             self.actuator.log("The connection to the host could not be made: " + str(error))
             self.show_joining({"state": "failed"})

@@ -71,7 +71,7 @@ async def fetch_language(code: str) -> None:
 class FriendsLink:
     """The host's connections to its friends' devices (``assets/friends.mjs``), for the controller: what
     comes on a friend's connection goes to the engine (the next from that friend once it has answered),
-    and a closed one is said."""
+    and a closed one, or one gone quiet, is said."""
 
     def __init__(self, controller):
         def opened(seat):
@@ -89,7 +89,10 @@ class FriendsLink:
         def closed(seat):
             controller.actuator.keep(asyncio.create_task(controller.friend_gone(int(seat))))
 
-        self.proxies = [create_proxy(handler) for handler in (opened, received, closed)]
+        def quiet(seat):
+            controller.actuator.keep(asyncio.create_task(controller.friend_quiet(int(seat))))
+
+        self.proxies = [create_proxy(handler) for handler in (opened, received, closed, quiet)]
         self.host = window.heartsFriends.createHost(*self.proxies)
 
     async def invite(self, seat: int, stun: str):
@@ -121,9 +124,9 @@ class FriendsLink:
         return str(await window.heartsFriends.scan(prefix, title, cancel)) or None
 
 
-async def connect_to_host(offer: str, stun: str, opened, received, closed):
+async def connect_to_host(offer: str, stun: str, opened, received, closed, quiet, awake):
     """A friend's page: answer the host's offer (the connection, with its reply code)."""
-    handlers = [create_proxy(handler) for handler in (opened, received, closed)]
+    handlers = [create_proxy(handler) for handler in (opened, received, closed, quiet, awake)]
     return await window.heartsFriends.join(offer, stun, *handlers)
 
 

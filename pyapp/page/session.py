@@ -92,6 +92,7 @@ class Session:
         self.review_seat = None  # whose review is open (party mode: the person who asked for it)
         self.review_wanted = None  # [hand, seat]: a review asked for before it was ready: it opens when it is
         self.invites = {}  # the host's page: friend's seat → {"link", "qr"}, their invitation
+        self.quiet = set()  # the host's page: friends' seats whose device went quiet, its connection open
         self.camera = None  # the host's page: whether a camera can scan a friend's reply (None: not known yet)
         self.joining = None  # a friend's page: {"state", "reply", "qr"} while it joins the host's table
         self.intents = None  # what this page may ask its engine for (None: protocol.INTENTS; a friend's, less)
