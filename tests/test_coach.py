@@ -68,7 +68,7 @@ async def lesson(seed: int = coach.LESSON_SEED, language: str = "en") -> tuple:
     store = MemoryStore()
     controller, actuator = await booted(store, 5)
     controller.session.settings["language"] = language
-    await controller.use_language()
+    await controller.page.use_language()
     coach.LESSON_SEED, kept = seed, coach.LESSON_SEED
     try:
         await controller.perform("lesson", {})

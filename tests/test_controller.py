@@ -10,11 +10,11 @@ from helpers import quick_review
 
 from pyapp.host.catalog import catalog
 from pyapp.host.game import Host
-from pyapp.page import answers as answers_module
 from pyapp.page import hand_end_view, hand_view, sheet_view, table_view, view
 from pyapp.page.client import EngineClient, ThinkerClient
-from pyapp.page.controller import Controller
 from pyapp.page.i18n import set_language
+from pyapp.page.parts import answers as answers_module
+from pyapp.page.parts.controller import Controller
 from pyapp.page.session import Session
 from pyapp.page.storage import PENDING_KEY, VIEW_KEY, MemoryStore, Storage
 from pyapp.shared import protocol, storage_keys
@@ -130,7 +130,7 @@ async def booted(store: MemoryStore, seed: int) -> tuple:
     """A page booted on ``store`` with its engine up at once: (controller, actuator)."""
     controller, actuator, worker = page(store)
     worker.gate.set()
-    await controller.boot(worker.started(), "", dealt(seed))
+    await controller.startup.boot(worker.started(), "", dealt(seed))
     return controller, actuator
 
 
@@ -190,7 +190,7 @@ async def first_visit_held(store: MemoryStore) -> tuple:
     """A first visit's page on ``store``, its first deal drawn while the engine is held back (until
     ``worker.gate`` is set): (controller, actuator, worker, the boot's task)."""
     controller, actuator, worker = page(store)
-    boot = asyncio.create_task(controller.boot(worker.started(), "", dealt(4242)))
+    boot = asyncio.create_task(controller.startup.boot(worker.started(), "", dealt(4242)))
     await until(lambda: controller.session.view is not None)
     return controller, actuator, worker, boot
 
@@ -221,7 +221,7 @@ def test_a_first_visit_deals_and_takes_the_pass_before_the_engine_then_the_engin
     async def again():
         controller, _, worker = page(store)
         worker.gate.set()
-        boot = asyncio.create_task(controller.boot(worker.started(), "", dealt(1)))
+        boot = asyncio.create_task(controller.startup.boot(worker.started(), "", dealt(1)))
         await boot
         assert controller.session.ready and controller.session.view.hand_index == 0
         assert json.loads(store.getItem(VIEW_KEY))["turn"] == controller.session.view.turn
@@ -236,7 +236,7 @@ def test_an_engine_that_cannot_start_is_reported_and_the_first_deal_stays_on_scr
     async def run():
         store = MemoryStore()
         controller, actuator, _ = page(store)
-        await controller.boot(failed(), "", dealt(4242))
+        await controller.startup.boot(failed(), "", dealt(4242))
         assert controller.session.step == protocol.STEP_PASS and len(controller.session.view.hand) == 13
         assert actuator.notices == [
             "The game engine could not start (no WebAssembly). Your game is kept: reload the page to try again."
@@ -298,13 +298,13 @@ def test_an_unnamed_player_is_called_you_in_the_language_of_the_moment():
         store = MemoryStore()
         controller, actuator = await booted(store, 4)
         controller.session.settings["name"] = ""
-        await controller.new_game()
+        await controller.games.new_game()
         assert controller.session.view.seats[0].name == ""  # stored without a language
-        controller.render()
+        controller.page.render()
         assert ">You<" in actuator.html
         controller.session.settings["language"] = "cs"
-        await controller.use_language()
-        controller.render()
+        await controller.page.use_language()
+        controller.page.render()
         assert ">Ty<" in actuator.html and ">You<" not in actuator.html
 
     try:
@@ -318,7 +318,7 @@ def test_a_finished_hand_is_reviewed_in_the_background_and_opens_from_the_summar
         thinker = Thinker()
         controller, actuator, worker = page(MemoryStore(), thinker)
         worker.gate.set()
-        await controller.boot(worker.started(), "", dealt(21))
+        await controller.startup.boot(worker.started(), "", dealt(21))
         session = controller.session
         await play_to(controller)
         assert session.step == protocol.STEP_SUMMARY and "Reviewing the hand…" in actuator.html
@@ -352,20 +352,22 @@ def test_a_friends_message_goes_to_the_engine_and_each_friends_view_to_their_dev
 
     async def run():
         controller, _ = await booted(MemoryStore(), seed=4)
-        controller.friends = connections = Connections()
+        controller.page.links = connections = Connections()
         seats = [{"name": "", "bot": None}, {"name": "Bo", "bot": None, "friend": True}]
         seats += [{"name": "", "bot": "basic"}] * 2
-        answer = await controller.send(protocol.START, fresh=True, options={"rules": {}, "seats": seats, "seed": 9})
+        answer = await controller.answers.send(
+            protocol.START, fresh=True, options={"rules": {}, "seats": seats, "seed": 9}
+        )
         secret = controller.client.worker.host.friends.secret
         assert connections.sent == [(-1, "closed")]  # another game: the last one's connections went
         connections.sent = []
-        await controller.from_friend(1, protocol.friend_message(protocol.HELLO, 1, secret=secret))
+        await controller.friends.from_friend(1, protocol.friend_message(protocol.HELLO, 1, secret=secret))
         ((seat, text),) = connections.sent
         greeted = protocol.read_answer(text)
         assert seat == 1 and greeted.view.seat == 1 and set(greeted.view.hand).isdisjoint(answer.view.hand)
         assert controller.session.view.seat == 0  # this device still shows its own person's cards
-        await controller.friend_gone(1)
-        await controller.from_friend(1, protocol.friend_message(protocol.READ_ON, 5))
+        await controller.friends.friend_gone(1)
+        await controller.friends.from_friend(1, protocol.friend_message(protocol.READ_ON, 5))
         assert protocol.read_answer(connections.sent[-1][1]).refusal.code == "friend_secret"
 
     run_async(run())
@@ -394,23 +396,23 @@ def test_a_friend_whose_device_goes_quiet_is_away_without_a_new_invitation_until
 
     async def run():
         controller, actuator = await booted(MemoryStore(), seed=4)
-        controller.friends = connections = Connections()
+        controller.page.links = connections = Connections()
         seats = [{"name": "", "bot": None}, {"name": "Bo", "bot": None, "friend": True}]
         seats += [{"name": "", "bot": "basic"}] * 2
-        await controller.send(protocol.START, fresh=True, options={"rules": {}, "seats": seats, "seed": 9})
+        await controller.answers.send(protocol.START, fresh=True, options={"rules": {}, "seats": seats, "seed": 9})
         secret = controller.client.worker.host.friends.secret
         await eventually(lambda: connections.invited == [1])
-        await controller.from_friend(1, protocol.friend_message(protocol.HELLO, 1, secret=secret))
+        await controller.friends.from_friend(1, protocol.friend_message(protocol.HELLO, 1, secret=secret))
         assert controller.session.view.friends["here"] == [1]
-        await controller.friend_quiet(1)  # (its connection is still open: it may wake)
+        await controller.friends.friend_quiet(1)  # (its connection is still open: it may wake)
         assert controller.session.view.friends["here"] == [] and controller.session.view.friends["away"][0][0] == 1
         assert actuator.notices[-1] == "Bo's device is not answering: waiting for it to come back."
         await asyncio.sleep(0.01)
         assert connections.invited == [1]  # no new invitation: that would close the connection it may wake on
-        await controller.from_friend(1, protocol.friend_message(protocol.HELLO, 1, secret=secret))  # awake
+        await controller.friends.from_friend(1, protocol.friend_message(protocol.HELLO, 1, secret=secret))  # awake
         assert controller.session.view.friends["here"] == [1] and actuator.notices[-1] == "Bo is back at the table."
-        await controller.friend_quiet(1)
-        await controller.friend_gone(1)  # the connection did close after all: a new invitation
+        await controller.friends.friend_quiet(1)
+        await controller.friends.friend_gone(1)  # the connection did close after all: a new invitation
         await eventually(lambda: connections.invited == [1, 1])
 
     run_async(run())
@@ -440,10 +442,10 @@ def test_the_host_scans_a_friends_reply_with_the_camera_or_is_told_to_paste_it()
 
     async def run():
         controller, actuator = await booted(MemoryStore(), seed=4)
-        controller.friends = camera = Camera()
+        controller.page.links = camera = Camera()
         seats = [{"name": "", "bot": None}, {"name": "Bo", "bot": None, "friend": True}]
         seats += [{"name": "", "bot": "basic"}] * 2
-        await controller.send(protocol.START, fresh=True, options={"rules": {}, "seats": seats, "seed": 9})
+        await controller.answers.send(protocol.START, fresh=True, options={"rules": {}, "seats": seats, "seed": 9})
         camera.seen = ["1.the~answer", "", PermissionError("denied")]
         await controller.perform("scan", {"seat": 1})
         assert camera.accepted == [(1, "the~answer")]  # connected with what the camera saw
@@ -490,7 +492,7 @@ def test_an_engine_that_stops_answering_is_reported_lets_the_next_intent_go_and_
         controller, actuator, _ = page(store)
         worker = Stalling(Host())
         worker.gate.set()
-        await controller.boot(worker.started(), "", dealt(21))
+        await controller.startup.boot(worker.started(), "", dealt(21))
         session = controller.session
         cards = session.view.hand[:3]
         for card in cards:
@@ -519,9 +521,9 @@ def test_at_one_device_a_review_asked_for_early_opens_for_whoever_asked_once_the
         thinker = Thinker()
         controller, actuator, worker = page(MemoryStore(), thinker)
         worker.gate.set()
-        await controller.boot(worker.started(), "", dealt(21))
+        await controller.startup.boot(worker.started(), "", dealt(21))
         seats = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}] + [{"name": "", "bot": "basic"}] * 2
-        await controller.send(protocol.START, fresh=True, options={"rules": {}, "seats": seats, "seed": 9})
+        await controller.answers.send(protocol.START, fresh=True, options={"rules": {}, "seats": seats, "seed": 9})
         session = controller.session
         await play_to(controller)
         other = 1 - session.view.seat  # the viewer's review is computed first; the other person asks meanwhile
@@ -552,10 +554,10 @@ def test_a_review_the_thinker_never_answers_is_given_up_and_the_next_one_goes(mo
         thinker = Silent()
         controller, _, worker = page(MemoryStore(), thinker)
         worker.gate.set()
-        await controller.boot(worker.started(), "", dealt(21))
-        await controller.review('{"job": 1}')
-        assert controller.session.reviews_failed and not controller.thinker.lock.locked()
-        await controller.review('{"job": 2}')
+        await controller.startup.boot(worker.started(), "", dealt(21))
+        await controller.reviews.review('{"job": 1}')
+        assert controller.session.reviews_failed and not controller.page.thinker.lock.locked()
+        await controller.reviews.review('{"job": 2}')
         assert thinker.jobs == ['{"job": 1}', '{"job": 2}']
 
     run_async(run())
@@ -569,7 +571,7 @@ def test_one_of_two_equal_cards_is_picked_and_passed_alone():
         seats = [{"name": "Ann", "bot": None}] + [{"name": "", "bot": "basic"}] * 5
         for seed in range(1, 100):  # the first deal whose hand has two equal cards (most of them have)
             options = {"rules": {"players": 6, "variant": "cancellation"}, "seats": seats, "seed": seed}
-            await controller.send(protocol.START, fresh=True, options=options)
+            await controller.answers.send(protocol.START, fresh=True, options=options)
             hand = session.view.hand
             twins = [index for index, card in enumerate(hand) if hand.count(card) == 2]
             if twins:
@@ -639,14 +641,16 @@ def test_the_countdown_to_the_computer_playing_for_a_friend_who_left_ticks(monke
 
     async def run():
         controller, actuator = await booted(MemoryStore(), seed=4)
-        controller.friends = Connections()
+        controller.page.links = Connections()
         seats = [{"name": "", "bot": None}, {"name": "Bo", "bot": None, "friend": True}]
         seats += [{"name": "", "bot": "basic"}] * 2
-        answer = await controller.send(protocol.START, fresh=True, options={"rules": {}, "seats": seats, "seed": 9})
+        answer = await controller.answers.send(
+            protocol.START, fresh=True, options={"rules": {}, "seats": seats, "seed": 9}
+        )
         secret = controller.client.worker.host.friends.secret
-        await controller.from_friend(1, protocol.friend_message(protocol.HELLO, 1, secret=secret))
-        await controller.act(protocol.PASS, seat=0, cards=answer.view.hand[:3])  # Bo is still to pass
-        await controller.friend_gone(1)
+        await controller.friends.from_friend(1, protocol.friend_message(protocol.HELLO, 1, secret=secret))
+        await controller.answers.act(protocol.PASS, seat=0, cards=answer.view.hand[:3])  # Bo is still to pass
+        await controller.friends.friend_gone(1)
         seconds = (controller.session.view.friends["away"][0][1] + 999) // 1000
         assert f"Bo is away: the computer plays for them in {seconds} s" in actuator.html
         await eventually(lambda: "plays for them in 1 s" in actuator.html)  # down to the last second

@@ -69,7 +69,7 @@ def test_a_daily_game_is_played_kept_on_the_board_and_not_counted_and_its_link_v
         # Another page (a friend's, who has not played) opens the link: checked, verified, kept.
         friend, seen, worker = page(MemoryStore())
         worker.gate.set()
-        await friend.boot(worker.started(), "?utm_source=chat&" + link.split("?", 1)[1] + "&")
+        await friend.startup.boot(worker.started(), "?utm_source=chat&" + link.split("?", 1)[1] + "&")
         verdict = friend.session.verdict["verdict"]
         assert verdict.verified and verdict.name == "Ann" and verdict.date == DAY
         assert verdict.scores == mine["scores"] and friend.session.panel == "verdict"
@@ -83,11 +83,11 @@ def test_a_daily_game_is_played_kept_on_the_board_and_not_counted_and_its_link_v
         # The first page opens a tampered link: not verified, not kept.
         payload = link.split("result=", 1)[1].split("&")[0]
         tampered = payload[:-1] + ("A" if payload[-1] != "A" else "B")
-        await controller.check_result("result=" + tampered)
+        await controller.games.check_result("result=" + tampered)
         verdict = controller.session.verdict["verdict"]
         assert not verdict.verified and t("verdict.not_verified") in actuator.html
         assert daily_board.day_of(controller.session.daily, DAY)["friends"] == []
-        await controller.check_result(link.split("?", 1)[1])  # their own: verified, not a friend's
+        await controller.games.check_result(link.split("?", 1)[1])  # their own: verified, not a friend's
         assert controller.session.verdict["verdict"].verified
         assert daily_board.day_of(controller.session.daily, DAY)["friends"] == []
 

@@ -22,8 +22,8 @@ from pyapp.host.catalog import catalog
 from pyapp.host.game import Host
 from pyapp.page import coach, daily_board, player_stats
 from pyapp.page.client import EngineClient
-from pyapp.page.controller import Controller
 from pyapp.page.i18n import set_language, t
+from pyapp.page.parts.controller import Controller
 from pyapp.page.session import Session
 from pyapp.page.storage import (
     BROKEN_KEY,
@@ -185,7 +185,7 @@ def boot(store: MemoryStore) -> tuple[Controller, Actuator]:
     controller = Controller(EngineClient(), actuator, storage, session, catalog(), fetch_language)
     worker = Worker(Host())
     worker.gate.set()
-    run_async(controller.boot(worker.started(), "", dealt(5)))
+    run_async(controller.startup.boot(worker.started(), "", dealt(5)))
     return controller, actuator
 
 

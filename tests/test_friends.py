@@ -12,7 +12,7 @@ from pyapp.engine.cards import card_text, cards_in, face_of
 from pyapp.engine.match import Phase
 from pyapp.engine.rng import chance_number, is_secret
 from pyapp.host.friends import BURST, MAX_FRIEND_MESSAGE, STAND_IN_MS, Friends
-from pyapp.page.guest import GuestClient
+from pyapp.page.parts.guest import GuestClient
 from pyapp.shared import protocol
 
 SEATS = [

@@ -159,7 +159,7 @@ class TestProtocol:
         holders = {"view", "answer", "last", "result", "refusal", "hint", "link", "was", "now", "before", "after"}
         holders |= {"earlier", "last_trick", "verdict"}
         unknown = []
-        for path in PAGE.glob("*.py"):
+        for path in PAGE.rglob("*.py"):
             if path.name in ("worker.py", "protocol.py"):
                 continue
             for node in ast.walk(ast.parse(path.read_text())):
@@ -173,7 +173,7 @@ class TestProtocol:
 
     def test_the_page_sends_only_intents_the_engine_knows(self):
         used = set()
-        for path in PAGE.glob("*.py"):
+        for path in PAGE.rglob("*.py"):
             for node in ast.walk(ast.parse(path.read_text())):
                 if isinstance(node, ast.Attribute) and getattr(node.value, "id", None) == "protocol":
                     used.add(node.attr)

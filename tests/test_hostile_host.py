@@ -34,7 +34,7 @@ from pyapp.engine.rules import (
 from pyapp.host.catalog import catalog
 from pyapp.host.reviews import run_job
 from pyapp.page import hand_view, i18n, sheet_view, table_view, view
-from pyapp.page.guest import HOST_MESSAGE, GuestClient, GuestController, GuestStore
+from pyapp.page.parts.guest import HOST_MESSAGE, GuestClient, GuestController, GuestStore
 from pyapp.page.session import Session
 from pyapp.page.storage import MemoryStore, Storage
 from pyapp.shared import protocol, schema
@@ -359,19 +359,19 @@ class TestTheFriendsPage:
 
         async def run():
             controller, actuator, store, link, secret = friends_page()
-            controller.qr = qr
-            await controller.join((FRIEND, secret, "offer~1"), connect)
+            controller.joining.qr = qr
+            await controller.joining.join((FRIEND, secret, "offer~1"), connect)
             assert "answer~code" in actuator.html  # a first visit: the reply to send back
             controller.client.connection = link  # the host took the reply: the connection opens
-            await controller.greet(secret)
+            await controller.joining.greet(secret)
             assert controller.session.joining is None
             screen = Actuator()  # the same link, reloaded
             again = GuestController(
                 GuestClient(), screen, Storage(GuestStore(store)), Session({}, 3), catalog(), fetch_language, qr
             )
-            await again.join((FRIEND, secret, "offer~1"), connect)
+            await again.joining.join((FRIEND, secret, "offer~1"), connect)
             assert "Reconnecting to the host" in screen.html and "answer~code" not in screen.html
-            await again.join((FRIEND, secret, "offer~2"), connect)  # the host's new invitation
+            await again.joining.join((FRIEND, secret, "offer~2"), connect)  # the host's new invitation
             assert "answer~code" in screen.html
 
         run_async(run())
@@ -403,7 +403,7 @@ class TestTheFriendsPage:
             controller = GuestController(
                 GuestClient(), actuator, Storage(MemoryStore()), session, catalog(), fetch_language, qr
             )
-            await controller.join((FRIEND, "5" * 32, "offer~1"), connect)
+            await controller.joining.join((FRIEND, "5" * 32, "offer~1"), connect)
             session.joining, session.panel = None, ""  # (greeted: at the table)
             handlers["quiet"]()
             assert "The host's device is not answering" in actuator.html
@@ -420,7 +420,7 @@ class TestTheFriendsPage:
     def test_the_hosts_fault_is_told_without_its_traceback_and_nothing_more_is_sent(self):
         async def run():
             controller, actuator, _, link, secret = friends_page()
-            await controller.greet(secret)
+            await controller.joining.greet(secret)
             told = {"fault": {"trace": "", "seat": 2, "level": "basic"}, "ok": False}
             data = {name: None for name in protocol.Answer.FIELDS}
             data.update(told, results_count=0, new_results=[], writes=[], jobs=[], reviews=[], outbox=[])
@@ -440,7 +440,7 @@ class TestTheFriendsPage:
         async def run():
             controller, actuator, store, link, secret = friends_page()
             i18n.set_language(language)
-            await controller.greet(secret)
+            await controller.joining.greet(secret)
             session = controller.session
             assert session.view.seat == FRIEND and session.step == protocol.STEP_PASS
             shown, html, stored = session.view, actuator.html, dict(store.items)
@@ -452,11 +452,11 @@ class TestTheFriendsPage:
                 return json.dumps(data)
 
             link.change = hostile  # the host's answer to the pass, and its news of the table: refused
-            answer = await controller.act(protocol.PASS, seat=FRIEND, cards=shown.hand[:3])
+            answer = await controller.answers.act(protocol.PASS, seat=FRIEND, cards=shown.hand[:3])
             assert not answer.ok and actuator.notices == [said]
             assert session.view is shown and actuator.html == html and store.items == stored
             link.change = lambda text: text  # the host's messages as it sent them: taken again
-            await controller.greet(secret)
+            await controller.joining.greet(secret)
             assert session.step == protocol.STEP_WAIT and MARKUP not in actuator.html  # (passed: the host is to)
 
         run_async(run())

@@ -62,7 +62,7 @@ def test_a_computer_player_that_raises_is_told_once_and_the_reloaded_page_plays_
         store = MemoryStore()
         controller, actuator, worker = page(store)
         counting = Counting(worker.host)
-        await controller.boot(counting.started(), "", DEAL)
+        await controller.startup.boot(counting.started(), "", DEAL)
         table = counting.host.table
         for bot in table.bots[1:]:
             bot.decide = broken
@@ -87,7 +87,7 @@ def test_a_computer_player_that_raises_is_told_once_and_the_reloaded_page_plays_
     async def reloaded():
         controller, _, worker = page(store)
         worker.gate.set()
-        await controller.boot(worker.started(), "", DEAL)
+        await controller.startup.boot(worker.started(), "", DEAL)
         assert controller.session.fault is None and controller.session.view.seats[seat].bot == "basic"
         await play_to(controller)  # the hand is played to its end
         assert controller.session.fault is None
@@ -107,13 +107,13 @@ def test_an_engine_that_stops_is_started_again_and_the_game_goes_on_from_its_sav
             return engines[-1]
 
         controller.client.starter = another
-        await controller.boot(first.started(), "", DEAL)
+        await controller.startup.boot(first.started(), "", DEAL)
         await play_to(controller)
         assert len(engines) == 2 and controller.session.fault is None
         assert any("started again" in notice for notice in actuator.notices)
         # The new engine took the game up from the save: the same deal, its hand played to the end.
         assert engines[1].host.table.match.seed == first.host.table.match.seed
-        assert controller.restarts == 1
+        assert controller.faults.restarts == 1
 
     run_async(run())
 
@@ -129,7 +129,7 @@ def test_an_engine_that_keeps_stopping_is_a_fault_after_two_restarts():
             return engines[-1]
 
         controller.client.starter = another
-        await controller.boot(Dying(Host(), lives=4).started(), "", DEAL)
+        await controller.startup.boot(Dying(Host(), lives=4).started(), "", DEAL)
         await play_to(controller, stop=faulted(controller))
         assert len(engines) == MOST_RESTARTS
         assert controller.session.fault is not None and "stopped" in controller.session.fault["trace"]
@@ -143,12 +143,12 @@ def test_a_bug_on_the_page_itself_is_told_as_a_fault():
         store = MemoryStore()
         controller, actuator, worker = page(store)
         worker.gate.set()
-        await controller.boot(worker.started(), "", DEAL)
+        await controller.startup.boot(worker.started(), "", DEAL)
 
         def broken_redraw(session):
             raise KeyError("a field the page misread")
 
-        controller.on_figures = lambda action, data: broken_redraw(None)
+        controller.actions["figures"] = lambda action, data: broken_redraw(None)
         await controller.perform("figures", {})
         fault = controller.session.fault
         assert fault is not None and not fault["engine"] and "a field the page misread" in fault["trace"]

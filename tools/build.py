@@ -84,8 +84,8 @@ def copy_runtime(dest: Path) -> None:
 
 
 def main_thread_modules() -> list[Path]:
-    """Every module the page's main thread runs: the page's folder and the shared one."""
-    return sorted([*PAGE.glob("*.py"), *SHARED.glob("*.py")])
+    """Every module the page's main thread runs: the page's folders and the shared one."""
+    return sorted([*PAGE.rglob("*.py"), *SHARED.glob("*.py")])
 
 
 def engine_zip(dest: Path) -> None:
@@ -119,6 +119,7 @@ def python_configs(dest: Path) -> None:
     modules += [(path, path.relative_to(ROOT).as_posix()) for path in main_thread_modules() if path.name != "main.py"]
     for source, path in modules:
         target = app / path.removeprefix("pyapp/").replace(".py", ".mpy")
+        target.parent.mkdir(parents=True, exist_ok=True)
         compile_for_micropython(source, target, path)
         if path not in FETCHED_WHEN_USED:
             main_files["./" + target.relative_to(app).as_posix()] = "./" + path.replace(".py", ".mpy")

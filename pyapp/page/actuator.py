@@ -129,6 +129,63 @@ class Actuator:
             where = self.window.JSON.parse('{"block": "end"}' if fits else '{"block": "start"}')
             (hand if fits else words).scrollIntoView(where)
 
+    def focus_round_dialog(self, backwards: bool) -> bool:
+        """Tab (``backwards``: Shift+Tab) at either end of the open dialog's controls goes round to the other
+        end, never behind the dialog; whether it moved the focus (else Tab does what it does)."""
+        found = self.document.querySelectorAll(
+            "#dialog button:not([disabled]), #dialog select, #dialog input, #dialog textarea, #dialog a[href]"
+        )
+        controls = [found.item(i) for i in range(found.length) if not found.item(i).closest("[hidden]")]
+        if not controls:
+            return False
+        first, last = controls[0], controls[-1]
+        focused = self.document.activeElement
+        inside = focused is not None and focused.closest and focused.closest("#dialog")
+        if not inside or (backwards and focused == first) or (not backwards and focused == last):
+            (last if backwards else first).focus()
+            return True
+        return False
+
+    def focus_along_hand(self, index: int, key: str) -> None:
+        """Move the focus from the hand's card at ``index`` by ``key`` (an arrow, Home or End)."""
+        cards = self.document.querySelectorAll("#hand .card")
+        last = cards.length - 1
+        target = {"ArrowLeft": max(index - 1, 0), "ArrowRight": min(index + 1, last), "Home": 0, "End": last}[key]
+        cards.item(target).focus()
+
+    def show_preset(self, name: str) -> None:
+        """The new-game form's preset field says ``name`` (the rules as they now are)."""
+        self.document.getElementById("opt-preset").value = name
+
+    def show_variant_options(self, variant: str) -> None:
+        """The new-game form shows the options of ``variant`` only (the Omnibus card, say)."""
+        rows = self.document.querySelectorAll("#dialog .option-row")
+        for index in range(rows.length):
+            row = rows.item(index)
+            row.hidden = row.getAttribute("data-variant") != variant
+
+    def show_seats(self, players: int, places: list) -> None:
+        """The new-game form shows the seats of ``players`` (``places[seat]``: where it sits and its name
+        field's label)."""
+        rows = self.document.querySelectorAll("#dialog .seat-row")
+        for index in range(rows.length):
+            row = rows.item(index)
+            seat = int(row.getAttribute("data-seat"))
+            row.hidden = seat >= players
+            place, name_label = places[seat]
+            row.querySelector("label").textContent = place
+            row.querySelector("input").setAttribute("aria-label", name_label)
+
+    def field_text(self, field: str) -> str:
+        """The text in the field of id ``field`` (a link to copy)."""
+        return str(self.document.getElementById(field).value)
+
+    def select_field(self, field: str) -> None:
+        """Focus and select the field of id ``field`` (to be copied by hand)."""
+        element = self.document.getElementById(field)
+        element.focus()
+        element.select()
+
     def show_menu(self, shown: bool) -> None:
         """Open or fold the top bar's menu (a narrow screen shows the game's buttons only on demand)."""
         self.document.querySelector(".topbar").classList.toggle("open", shown)

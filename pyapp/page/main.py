@@ -1,7 +1,7 @@
 """The page's main thread (MicroPython): the bootstrap that wires the page's parts together.
 
-Input (:mod:`pyapp.page.input`) turns events into intents, the controller
-(:mod:`pyapp.page.controller`) sends them through the engine client
+Input (:mod:`pyapp.page.parts.input`) turns events into intents, the controller
+(:mod:`pyapp.page.parts.controller`) hands each to its part, which sends it through the engine client
 (:mod:`pyapp.page.client`, the only code that talks to the Pyodide worker, which
 ``assets/boot.js`` starts and offers as ``window.heartsEngine``), keeps
 the game in storage (:mod:`pyapp.page.storage`) and has the actuator
@@ -16,10 +16,10 @@ from pyscript.ffi import create_proxy
 
 from pyapp.page.actuator import Actuator
 from pyapp.page.client import EngineClient, ThinkerClient
-from pyapp.page.controller import Controller
 from pyapp.page.friends import JOIN, read_invitation
-from pyapp.page.guest import GuestClient, GuestController, GuestStore
-from pyapp.page.input import InputManager
+from pyapp.page.parts.controller import Controller
+from pyapp.page.parts.guest import GuestClient, GuestController, GuestStore
+from pyapp.page.parts.input import InputManager
 from pyapp.page.session import Session
 from pyapp.page.storage import Storage
 from pyapp.page.stored_settings import load_settings
@@ -69,28 +69,28 @@ async def fetch_language(code: str) -> None:
 
 
 class FriendsLink:
-    """The host's connections to its friends' devices (``assets/friends.mjs``), for the controller: what
-    comes on a friend's connection goes to the engine (the next from that friend once it has answered),
-    and a closed one, or one gone quiet, is said."""
+    """The host's connections to its friends' devices (``assets/friends.mjs``), for the controller's friends
+    part (:class:`pyapp.page.parts.friends_host.FriendsHost`): what comes on a friend's connection goes to
+    the engine (the next from that friend once it has answered), and a closed one, or one gone quiet, is said."""
 
-    def __init__(self, controller):
+    def __init__(self, friends, guard):
         def opened(seat):
             pass  # the friend's page greets first
 
         async def take(seat, text, answered):
             try:
-                await controller.from_friend(seat, text)
+                await friends.from_friend(seat, text)
             finally:
                 answered()  # that friend's next message may go to the engine
 
         def received(seat, text, answered):
-            controller.actuator.keep(asyncio.create_task(take(int(seat), str(text), answered)))
+            guard.spawn(take(int(seat), str(text), answered))
 
         def closed(seat):
-            controller.actuator.keep(asyncio.create_task(controller.friend_gone(int(seat))))
+            guard.spawn(friends.friend_gone(int(seat)))
 
         def quiet(seat):
-            controller.actuator.keep(asyncio.create_task(controller.friend_quiet(int(seat))))
+            guard.spawn(friends.friend_quiet(int(seat)))
 
         self.proxies = [create_proxy(handler) for handler in (opened, received, closed, quiet)]
         self.host = window.heartsFriends.createHost(*self.proxies)
@@ -149,10 +149,10 @@ if fragment.startswith(JOIN):  # a friend's page: it plays on the host's engine 
     )
     InputManager(document, create_proxy, controller)
     if invitation is None:  # a damaged invitation link: it says so (and asks for a new one)
-        await controller.use_language()  # noqa: F704 - PyScript runs this with top-level await
-        controller.show_joining({"state": "failed"})
+        await controller.page.use_language()  # noqa: F704 - PyScript runs this with top-level await
+        controller.joining.show_joining({"state": "failed"})
     else:
-        await controller.join(invitation, connect_to_host)  # noqa: F704 - PyScript runs this with top-level await
+        await controller.joining.join(invitation, connect_to_host)  # noqa: F704 - PyScript runs this with top-level await
 else:
     storage = browser_storage()
     controller = Controller(
@@ -164,10 +164,11 @@ else:
         fetch_language,
         ThinkerClient(window.heartsThinker),
     )
-    controller.friends = FriendsLink(controller)
-    window.addEventListener("hearts:engine-lost", create_proxy(lambda event: controller.engine_stopped()))
+    controller.page.links = FriendsLink(controller.friends, controller.guard)
+    lost = create_proxy(lambda event: controller.guard.call(controller.faults.engine_stopped))
+    window.addEventListener("hearts:engine-lost", lost)
     InputManager(document, create_proxy, controller)
     # Give the browser a turn between PyScript's own start and the first draw: one long task otherwise.
     await asyncio.sleep(0.001)  # noqa: F704 - PyScript runs this with top-level await
     deal = {"seed": random_hex(16), "name": random_hex(8)}  # a new game's secret deal, should this visit need one
-    await controller.boot(window.heartsEngine, take_link_query(), deal)  # noqa: F704 - PyScript runs this with top-level await
+    await controller.startup.boot(window.heartsEngine, take_link_query(), deal)  # noqa: F704 - PyScript runs this with top-level await

@@ -1,18 +1,18 @@
 """New games: from the form, a shared deal, the deal of the day, a hand again, the lesson; result links.
 
-A part of the page's controller (:class:`pyapp.page.controller.Controller`, whose state it shares).
 Plain Python for MicroPython and CPython.
 """
 
 import json
 
-from ..shared import protocol
-from . import coach, daily_board
-from .form_view import FRIEND, PERSON
-from .i18n import t
-from .names import DEFAULT_LEVEL
-from .refusals import refusal_text
-from .storage import stored_hands
+from ...shared import protocol
+from .. import coach, daily_board
+from ..form_view import FRIEND, PERSON, seat_place
+from ..i18n import t
+from ..names import DEFAULT_LEVEL
+from ..player_stats import preset_of
+from ..refusals import refusal_text
+from ..storage import stored_hands
 
 LINK_NOTICE_SECONDS = 12
 
@@ -40,156 +40,198 @@ def game_options(settings: dict, catalog: dict, link=None, from_form: bool = Fal
 
 
 class NewGames:
-    """New games."""
+    """Deals new games (the new-game form's, a link's, the day's, a hand again, the lesson) and checks a
+    friend's result link."""
+
+    def __init__(self, page, guard, answers):
+        self.page = page
+        self.guard = guard
+        self.answers = answers
+        answers.listen(shown=self.shown)
+
+    def shown(self, before, view, fresh: bool) -> None:
+        """A view shown: a deal of the day just finished keeps its result."""
+        if view.daily is not None and view.step == protocol.STEP_OVER:
+            self.guard.spawn(self.keep_daily_result())
 
     async def new_game(self, link=None, from_form: bool = False) -> None:
         """Deal a new game: a shared deal, the new-game form's (``from_form``), or with the last accepted options.
 
         A form the engine refuses comes back with the reason; later deals keep the last accepted options.
         """
-        settings = self.session.settings
-        options = game_options(settings, self.catalog, link, from_form)
-        self.session.panel = ""
-        answer = await self.send(
-            protocol.START, fresh=True, dealt=True, options=options, stored_hands=stored_hands(self.storage)
+        page = self.page
+        settings = page.session.settings
+        options = game_options(settings, page.catalog, link, from_form)
+        page.session.panel = ""
+        answer = await self.answers.send(
+            protocol.START, fresh=True, dealt=True, options=options, stored_hands=stored_hands(page.storage)
         )
         if answer.ok and from_form:
             form = settings["form"]
             settings["played"] = {key: form[key] for key in ("rules", "levels", "names", "preset")}
-            self.save_settings_only()
+            page.store_settings()
         elif not answer.ok and from_form:
             settings["form"]["error"] = refusal_text(answer.refusal)
-            self.session.panel = "new"
-            self.render()
+            page.session.panel = "new"
+            page.render()
         elif not answer.ok:
-            self.notify(refusal_text(answer.refusal))
+            page.notify(refusal_text(answer.refusal))
 
     async def read_link(self, query: str):
         """A shared deal's rules, number and levels, or None with a message when the link is bad."""
-        answer = await self.send(protocol.READ_LINK, query=query)
+        answer = await self.answers.send(protocol.READ_LINK, query=query)
         if answer.ok:
             return answer.link
-        self.notify(t("link.bad", error=refusal_text(answer.refusal)), LINK_NOTICE_SECONDS)
+        self.page.notify(t("link.bad", error=refusal_text(answer.refusal)), LINK_NOTICE_SECONDS)
         return None
 
     async def check_result(self, query: str) -> None:
         """A friend's result link: checked by replaying it (the dialog says so meanwhile), then shown, and
         kept on the board when it is verified."""
-        session = self.session
+        page, session = self.page, self.page.session
         session.verdict = {"checking": True, "verdict": None}
         session.panel = "verdict"
-        self.render()
-        answer = await self.client.send(protocol.VERIFY, query=query)
+        page.render()
+        answer = await page.client.send(protocol.VERIFY, query=query)
         verdict = answer.verdict if answer.ok else None
         session.verdict = {"checking": False, "verdict": verdict}
         if verdict is not None and verdict.verified:
             entry = daily_board.entry_of(verdict, answer.query)  # (the link as the engine writes it)
             if daily_board.add_friend(session.daily, verdict.date, entry):
                 self.save_daily()
-        self.render()
-
-    async def play_daily(self, day: str) -> None:
-        """A new game: the deal of the day ``day``."""
-        session = self.session
-        session.panel = ""
-        answer = await self.send(
-            protocol.DAILY,
-            fresh=True,
-            dealt=True,
-            date=day,
-            name=session.settings.get("name") or "",
-            stored_hands=stored_hands(self.storage),
-        )
-        if not answer.ok:
-            self.notify(refusal_text(answer.refusal))
+        page.render()
 
     async def keep_daily_result(self) -> None:
         """A deal of the day just finished here: its result (and link) kept on the board, if it is the
         first of that day."""
-        view = self.session.view
-        if view is None or view.daily is None or daily_board.day_of(self.session.daily, view.daily)["mine"]:
+        page = self.page
+        view = page.session.view
+        if view is None or view.daily is None or daily_board.day_of(page.session.daily, view.daily)["mine"]:
             return
-        answer = await self.client.send(protocol.SHARE)
+        answer = await page.client.send(protocol.SHARE)
         if answer.ok and answer.verdict is not None:
             entry = daily_board.entry_of(answer.verdict, answer.query)
-            if daily_board.add_mine(self.session.daily, view.daily, entry):
+            if daily_board.add_mine(page.session.daily, view.daily, entry):
                 self.save_daily()
-                self.render()
+                page.render()
 
     def save_daily(self) -> None:
         """Store the board of the deal of the day."""
-        daily_board.save(self.storage, self.session.daily)
-        self.report_storage()
+        daily_board.save(self.page.storage, self.page.session.daily)
+        self.page.report_storage()
 
     async def on_play_link(self, action: str, data: dict) -> None:
         """A shared deal played."""
-        if self.client.ready and self.session.link:
-            link, self.session.link = self.session.link, None
+        session = self.page.session
+        if self.page.client.ready and session.link:
+            link, session.link = session.link, None
             await self.new_game(link)
 
     async def on_daily(self, action: str, data: dict) -> None:
         """The deal of the day played: today's (or, from a friend's result, that day's); a game in progress
         is not given up without asking."""
-        if not self.client.ready:
-            self.notify(t("notice.starting"))
+        page = self.page
+        if not page.client.ready:
+            page.notify(t("notice.starting"))
             return
-        day = data.get("date") or self.actuator.today()
+        day = data.get("date") or page.actuator.today()
         if not self.may_end_the_game("daily", day, data):
             return
-        await self.play_daily(day)
+        page.session.panel = ""
+        answer = await self.answers.send(
+            protocol.DAILY,
+            fresh=True,
+            dealt=True,
+            date=day,
+            name=page.session.settings.get("name") or "",
+            stored_hands=stored_hands(page.storage),
+        )
+        if not answer.ok:
+            page.notify(refusal_text(answer.refusal))
 
     async def on_replay(self, action: str, data: dict) -> None:
         """A finished hand played again, as a game of its own (the game in progress ends when the person
         says so)."""
-        if not self.client.ready or not self.may_end_the_game("replay", data["hand"], data):
+        page = self.page
+        if not page.client.ready or not self.may_end_the_game("replay", data["hand"], data):
             return
-        self.session.panel = ""
-        answer = await self.send(
-            protocol.REPLAY, fresh=True, dealt=True, hand=data["hand"], stored_hands=stored_hands(self.storage)
+        page.session.panel = ""
+        answer = await self.answers.send(
+            protocol.REPLAY, fresh=True, dealt=True, hand=data["hand"], stored_hands=stored_hands(page.storage)
         )
         if not answer.ok:
-            self.notify(refusal_text(answer.refusal))
+            page.notify(refusal_text(answer.refusal))
 
     def may_end_the_game(self, action: str, value, data: dict) -> bool:
         """Whether a new game (``action`` with ``value``: a day's deal, a hand again) may start now: when no
         game is in progress, or the person has said it may end (else they are asked)."""
-        session = self.session
+        session = self.page.session
         view = session.view
         if view is None or view.phase == protocol.PHASE_OVER or view.winners or data.get("confirmed"):
             return True
         session.asked, session.panel = [action, value], "ends"
-        self.render()
+        self.page.render()
         return False
 
     async def on_again(self, action: str, data: dict) -> None:
         """Another game like the last: at once, or (pressed before the engine is up) as soon as it is up."""
-        if self.client.ready:
+        if self.page.client.ready:
             await self.new_game()
         else:
-            self.session.starting = "again"
-            self.render()
+            self.page.session.starting = "again"
+            self.page.render()
 
     async def on_start(self, action: str, data: dict) -> None:
         """A new game from the form: at once, or (pressed before the engine is up) as soon as it is up,
         the form saying meanwhile that the game is starting."""
         self.remember_form(data)
-        if self.client.ready:
+        if self.page.client.ready:
             await self.new_game(from_form=True)
         else:
-            self.session.starting = "form"
-            self.render()
+            self.page.session.starting = "form"
+            self.page.render()
+
+    async def on_preset(self, action: str, data: dict) -> None:
+        """The new-game form follows its preset ("custom" keeps the rules as they are)."""
+        self.remember_form(data)
+        preset = next((p for p in self.page.catalog["presets"] if p["name"] == data["preset"]), None)
+        if preset is not None:
+            self.page.session.settings["form"]["rules"] = dict(preset["rules"])
+        self.page.render()
+
+    async def on_form_change(self, action: str, data: dict) -> None:
+        """A field of the new-game form changed: its preset field follows the rules (the preset they are, or
+        custom), an option of one variant shows with it, and the seats follow the number of players."""
+        name, actuator = data["name"], self.page.actuator
+        if "rules" in data:
+            actuator.show_preset(preset_of(data["rules"], self.page.catalog["presets"]))
+        if name == "variant":
+            actuator.show_variant_options(data["value"])
+        if name == "players" and str(data["value"]).isdigit():
+            players = int(data["value"])
+            most = next(option["max"] for option in self.page.catalog["options"] if option["name"] == "players")
+            actuator.show_seats(players, [seat_place(seat, players) for seat in range(most)])
+
+    def remember_form(self, data: dict) -> None:
+        """Keep what the new-game form says (the engine checks it when the game starts)."""
+        settings = self.page.session.settings
+        form = settings.get("form") or {}
+        form.update(rules=data["rules"], levels=data["levels"], names=data["names"], preset=data["preset"], error="")
+        settings["form"] = form
+        settings["name"] = data["name"]
+        self.page.store_settings()
 
     async def on_lesson(self, action: str, data: dict) -> None:
         """Learn by playing: the lesson dealt (``lesson``), skipped (``lesson-skip``: the hand goes on as an
         ordinary game, still not counted) or over, for a real game (``lesson-done``)."""
-        session = self.session
+        page, session = self.page, self.page.session
         if action == "lesson-skip" and coach.speaking(session):
             session.lesson["on"] = False
-            self.storage.set(coach.LESSON_KEY, json.dumps(session.lesson))
-            self.notify(t("coach.skipped"))
-            self.render()
-        elif not self.client.ready:
-            self.notify(t("notice.starting"))
+            page.storage.set(coach.LESSON_KEY, json.dumps(session.lesson))
+            page.notify(t("coach.skipped"))
+            page.render()
+        elif not page.client.ready:
+            page.notify(t("notice.starting"))
         elif action == "lesson-done":
             session.lesson["on"] = False
             await self.new_game()
@@ -197,10 +239,10 @@ class NewGames:
             session.offer_lesson = False
             session.lesson = coach.starting()
             session.panel = ""
-            options = coach.lesson_options(self.catalog, session.settings.get("name") or "")
-            answer = await self.send(
-                protocol.START, fresh=True, dealt=True, options=options, stored_hands=stored_hands(self.storage)
+            options = coach.lesson_options(page.catalog, session.settings.get("name") or "")
+            answer = await self.answers.send(
+                protocol.START, fresh=True, dealt=True, options=options, stored_hands=stored_hands(page.storage)
             )
             if not answer.ok:
                 session.lesson = None
-                self.notify(refusal_text(answer.refusal))
+                page.notify(refusal_text(answer.refusal))

@@ -1,12 +1,13 @@
 """A friend's page: it plays on the host's engine, over the connection its invitation opened.
 
 The page is the same (the session, the actuator, the input manager and the
-controller's handling of every answer); what differs is where the intents
-go.  :class:`GuestClient` numbers each intent a friend may send and sends it
-to the host, and returns the host's answer to it; the host's other messages
-(the table changed) are taken as they come.  :class:`GuestController`
-joins (the reply code to give back to the host), greets the host with the
-game's secret from the invitation, and says when the connection is lost.
+controller's parts); what differs is where the intents go.
+:class:`GuestClient` numbers each intent a friend may send and sends it to
+the host, and returns the host's answer to it; the host's other messages
+(the table changed) are taken as they come (:class:`GuestAnswers`).
+:class:`Joining` joins (the reply code to give back to the host), greets
+the host with the game's secret from the invitation, and says when the
+connection is lost.
 The friends' game is kept apart from the person's own game in this
 browser's storage (:class:`GuestStore`).  Plain Python for MicroPython and
 CPython.
@@ -15,13 +16,14 @@ CPython.
 import asyncio
 import json
 
-from ..shared import protocol
+from ...shared import protocol
+from ..faults import EngineFault, Halted
+from ..friends import reply_code
+from ..player_stats import STATS_KEY
+from ..refusals import refusal_text
+from ..storage import SETTINGS_KEY
+from .answers import Answers
 from .controller import Controller
-from .faults import EngineFault, Halted
-from .friends import reply_code
-from .player_stats import STATS_KEY
-from .refusals import refusal_text
-from .storage import SETTINGS_KEY
 
 REPLY_SECONDS = 20  # how long a friend's page waits for the host's answer before it says the host is silent
 GUEST_PREFIX = "hearts.friend."  # the friends' game's copies in a friend's storage
@@ -151,57 +153,77 @@ class GuestClient:
         self.last_view = None
 
 
-class GuestController(Controller):
-    """A friend's page: joins the host's table, then plays as any page does, on the host's engine."""
+class GuestAnswers(Answers):
+    """The host's answers, on a friend's page: one whose view is older than the one on screen (a reply
+    overtaken by news of the table) keeps the view on screen."""
 
-    def __init__(self, client, actuator, storage, session, catalog, fetch_language, qr):
+    def take(self, answer, fresh: bool = False, dealt: bool = False) -> None:
+        """The host's answer, unless its view is older than the one on screen."""
+        session = self.page.session
+        shown = session.view
+        if answer.view is not None and shown is not None and session.ready and not fresh:
+            if answer.view.turn < shown.turn:
+                answer.view = None
+                session.take_results(answer.results_count, answer.new_results)  # (which it alone has)
+        super().take(answer, fresh, dealt)
+
+
+class Joining:
+    """A friend's page joining the host's table: the reply code, the greeting, a connection lost or quiet."""
+
+    def __init__(self, page, guard, answers, faults, qr):
         """``qr(text)`` (awaitable) draws a QR code as SVG markup."""
-        super().__init__(client, actuator, storage, session, catalog, fetch_language)
+        self.page = page
+        self.guard = guard
+        self.answers = answers
+        self.faults = faults
         self.qr = qr
         self.secret = ""  # the game's, from the invitation (said again should the views go astray)
         self.offer = ""  # the host's offer, from the invitation
-        client.pushed = self.take_news
-        client.stale = self.greet_again
-        session.intents = protocol.FRIEND_INTENTS  # (the host's timer collects the tricks, for instance)
+        page.client.pushed = self.take_news
+        page.client.stale = self.greet_again
 
     async def join(self, invitation, connect) -> None:
         """Join with ``invitation`` (seat, secret, offer): ``connect(offer, stun, opened, received, closed,
         quiet, awake)`` (awaitable) answers the host's offer and gives the connection (with its ``reply``
         code)."""
-        await self.use_language()
+        page, session, client = self.page, self.page.session, self.page.client
+        await page.use_language()
         seat, secret, offer = invitation
         self.secret, self.offer = secret, offer
-        session = self.session
         # This link joined the table before (the page was reloaded): the host has made a new invitation
         # since, and a reply to this one can never connect, so none is shown.
-        rejoining = self.storage.get(JOINED_KEY) == offer
+        rejoining = page.storage.get(JOINED_KEY) == offer
         self.show_joining({"state": "reconnecting" if rejoining else "connecting"})
 
         def opened():
-            self.actuator.keep(asyncio.create_task(self.greet(secret)))
+            self.guard.spawn(self.greet(secret))
 
         def received(text):
-            self.client.receive(str(text))
+            self.guard.call(client.receive, str(text))
+
+        def lost():
+            client.reset()
+            self.show_joining({"state": "lost"})
 
         def closed():
-            self.client.reset()
-            self.show_joining({"state": "lost"})
+            self.guard.call(lost)
 
         def quiet():  # the host not heard for a while (or this page was asleep): said until it is heard again
             if session.joining is None:
-                self.show_joining({"state": "host_quiet"})
+                self.guard.call(self.show_joining, {"state": "host_quiet"})
 
         def awake():  # heard again: greeting again takes the seat back (the host may have given it up meanwhile)
-            self.actuator.keep(asyncio.create_task(self.greet(secret)))
+            self.guard.spawn(self.greet(secret))
 
         handlers = (opened, received, closed, quiet, awake)
         try:
             connection = await connect(offer, session.settings.get("stun") or "", *handlers)
         except Exception as error:
-            self.actuator.log("The connection to the host could not be made: " + str(error))
+            page.actuator.log("The connection to the host could not be made: " + str(error))
             self.show_joining({"state": "failed"})
             return
-        self.client.connection = connection
+        client.connection = connection
         if rejoining:
             return  # it says so until the connection opens or closes
         reply = reply_code(seat, str(connection.reply))
@@ -209,43 +231,47 @@ class GuestController(Controller):
 
     async def greet(self, secret: str) -> None:
         """The connection is open: say the game's secret; the host answers with this seat's view."""
-        answer = await self.send(protocol.HELLO, fresh=True, secret=secret)
+        page, session = self.page, self.page.session
+        answer = await self.answers.send(protocol.HELLO, fresh=True, secret=secret)
         if not answer.ok:
             versions = answer.refusal is not None and answer.refusal.code == "versions_differ"
             self.show_joining({"state": "versions" if versions else "failed"})
             return
-        self.storage.set(JOINED_KEY, self.offer)
-        self.session.joining = None
-        if self.session.panel == "join":
-            self.session.panel = ""
-        self.render()
+        page.storage.set(JOINED_KEY, self.offer)
+        session.joining = None
+        if session.panel == "join":
+            session.panel = ""
+        page.render()
 
     def greet_again(self) -> None:
         """The host's views went astray (one was lost): greet again, and the host sends the whole view."""
-        self.actuator.keep(asyncio.create_task(self.greet(self.secret)))
+        self.guard.spawn(self.greet(self.secret))
 
     def show_joining(self, joining: dict) -> None:
         """Show how the joining goes (or that the connection is lost)."""
-        self.session.joining = joining
-        self.session.panel = "join"
-        self.render()
-
-    def take(self, answer, fresh: bool = False, dealt: bool = False) -> None:
-        """The host's answer, unless its view is older than the one on screen (a reply overtaken by news of
-        the table)."""
-        shown = self.session.view
-        if answer.view is not None and shown is not None and self.session.ready and not fresh:
-            if answer.view.turn < shown.turn:
-                answer.view = None
-                self.session.take_results(answer.results_count, answer.new_results)  # (which it alone has)
-        super().take(answer, fresh, dealt)
+        self.page.session.joining = joining
+        self.page.session.panel = "join"
+        self.page.render()
 
     def take_news(self, answer) -> None:
         """A message from the host that answers nothing of ours: the table changed (or the host refused a
         message it could not tell apart, which is said; or the host's engine hit a fault)."""
         if answer.fault is not None:
-            self.show_fault(EngineFault(answer), host=True)
+            self.faults.show_fault(EngineFault(answer), host=True)
             return
         if not answer.ok and answer.refusal is not None:
-            self.notify(refusal_text(answer.refusal))
-        self.take(answer)
+            self.page.notify(refusal_text(answer.refusal))
+        self.answers.take(answer)
+
+
+class GuestController(Controller):
+    """A friend's page: joins the host's table (:class:`Joining`), then plays as any page does, on the host's
+    engine."""
+
+    ANSWERS = GuestAnswers
+
+    def __init__(self, client, actuator, storage, session, catalog, fetch_language, qr):
+        """``qr(text)`` (awaitable) draws a QR code as SVG markup."""
+        super().__init__(client, actuator, storage, session, catalog, fetch_language)
+        self.joining = Joining(self.page, self.guard, self.answers, self.faults, qr)
+        session.intents = protocol.FRIEND_INTENTS  # (the host's timer collects the tricks, for instance)

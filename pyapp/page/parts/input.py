@@ -2,14 +2,12 @@
 
 A click on a card or a control, a key, or a change in the new-game form
 becomes one call of the controller's ``perform(action, data)`` with what
-the event means (the card, the panel, the form's values); nothing here
-knows the rules or talks to the engine.
+the event means (the card, the panel, the form's values: plain data);
+nothing here knows the rules, talks to the engine or draws (the actuator
+moves the focus).  Every listener runs inside the controller's guard.
 """
 
 import asyncio
-
-from .form_view import seat_place
-from .player_stats import preset_of
 
 FORM_SETTINGS = ("speed", "collect", "think_ms", "language", "undo", "autoplay", "sound", "stun")
 
@@ -17,13 +15,7 @@ FORM_SETTINGS = ("speed", "collect", "think_ms", "language", "undo", "autoplay",
 # The data-* attributes read as whole numbers, and as flags (present and not empty); any other is text.
 NUMBERS = ("index", "hand", "seat", "page")
 FLAGS = ("confirmed", "native", "on")
-# The actions that send more than their control's attributes: the method of InputManager that reads it.
-READERS = {
-    "accept-reply": "read_reply",
-    "copy": "read_field",
-    "save-settings": "read_settings",
-    "start": "read_form",
-}
+HAND_KEYS = ("ArrowLeft", "ArrowRight", "Home", "End")  # move the focus along the hand
 
 
 def carried(target) -> dict:
@@ -51,10 +43,17 @@ class InputManager:
         self.document = document
         self.controller = controller
         self.tasks = []
-        document.addEventListener("click", create_proxy(self.on_click))
-        document.addEventListener("keydown", create_proxy(self.on_key))
-        document.addEventListener("change", create_proxy(self.on_change))
-        document.addEventListener("input", create_proxy(self.on_change))  # the seats follow the count as typed
+        # The actions that send more than their control's attributes: what the form or field they send says.
+        self.readers = {
+            "accept-reply": self.read_reply,
+            "save-settings": self.read_settings,
+            "start": self.read_new_game_form,
+        }
+        guard = controller.guard
+        for kind, listener in (("click", self.on_click), ("keydown", self.on_key), ("change", self.on_change)):
+            document.addEventListener(kind, create_proxy(lambda event, listener=listener: guard.call(listener, event)))
+        # The seats follow the count as it is typed.
+        document.addEventListener("input", create_proxy(lambda event: guard.call(self.on_change, event)))
 
     def emit(self, action: str, data: dict = None) -> None:
         """Hand an intent to the controller (it runs in the background; clicks never wait)."""
@@ -64,34 +63,26 @@ class InputManager:
     def on_click(self, event) -> None:
         """A click on a card or a control: its action (``data-action``; a card of the hand: ``card``) with
         what its ``data-*`` attributes carry (:func:`carried`) and, for a few, what the form or field they
-        send says (:data:`READERS`)."""
+        send says (:attr:`readers`)."""
         target = event.target.closest("[data-action], #hand .card")
         if not target:
             return
         action = target.getAttribute("data-action") or "card"
         data = carried(target)
-        reader = READERS.get(action)
+        reader = self.readers.get(action)
         if reader is not None:
-            data.update(getattr(self, reader)(target))
+            data.update(reader(target))
         self.emit(action, data)
 
     def read_reply(self, target) -> dict:
         """The reply code pasted for a friend's seat."""
         return {"code": self.document.getElementById("reply-" + target.getAttribute("data-seat")).value}
 
-    def read_field(self, target) -> dict:
-        """The field a Copy button copies (``data-target``)."""
-        return {"field": self.document.getElementById(target.getAttribute("data-target"))}
-
     def read_settings(self, target) -> dict:
         """The settings form's values."""
         return {"settings": {name: self.document.getElementById("opt-" + name).value for name in FORM_SETTINGS}}
 
-    def read_form(self, target) -> dict:
-        """The new-game form (:meth:`read_new_game_form`)."""
-        return self.read_new_game_form()
-
-    def read_new_game_form(self) -> dict:
+    def read_new_game_form(self, target=None) -> dict:
         """What the new-game form says: rules, levels and names of the other seats, preset, the player's name."""
         catalog = self.controller.catalog
         document = self.document
@@ -122,8 +113,8 @@ class InputManager:
         }
 
     def on_change(self, event) -> None:
-        """The new-game form follows its preset (redrawn), its preset field the rules (the preset they
-        are, or custom), and its player count (seats shown or hidden)."""
+        """A field of the new-game form changed: its preset chosen (``preset``, with the whole form), or
+        another field (``form-change``: its name and value, and the rules for an option of the rules)."""
         if self.controller.session.panel != "new":
             return
         name = event.target.getAttribute("name")
@@ -132,67 +123,30 @@ class InputManager:
             form["preset"] = event.target.value
             self.emit("preset", form)
             return
-        catalog = self.controller.catalog
-        if any(option["name"] == name for option in catalog["options"]):
-            rules = self.read_new_game_form()["rules"]
-            self.document.getElementById("opt-preset").value = preset_of(rules, catalog["presets"])
-        if name == "variant":  # an option of one variant only (the Omnibus card) shows with it
-            rows = self.document.querySelectorAll("#dialog .option-row")
-            for index in range(rows.length):
-                row = rows.item(index)
-                row.hidden = row.getAttribute("data-variant") != event.target.value
-        if name == "players":
-            try:
-                players = int(event.target.value)
-            except ValueError:
-                return
-            rows = self.document.querySelectorAll("#dialog .seat-row")
-            for index in range(rows.length):
-                row = rows.item(index)
-                seat = int(row.getAttribute("data-seat"))
-                row.hidden = seat >= players
-                place, name_label = seat_place(seat, players)  # where the seat is, at this many players
-                row.querySelector("label").textContent = place
-                row.querySelector("input").setAttribute("aria-label", name_label)
-
-    def keep_focus_in_dialog(self, event) -> None:
-        """Tab and Shift+Tab go round the open dialog's controls, never behind it."""
-        found = self.document.querySelectorAll(
-            "#dialog button:not([disabled]), #dialog select, #dialog input, #dialog textarea, #dialog a[href]"
-        )
-        controls = [found.item(i) for i in range(found.length) if not found.item(i).closest("[hidden]")]
-        if not controls:
-            return
-        first, last = controls[0], controls[-1]
-        focused = self.document.activeElement
-        inside = focused is not None and focused.closest and focused.closest("#dialog")
-        if not inside or (event.shiftKey and focused == first) or (not event.shiftKey and focused == last):
-            event.preventDefault()
-            (last if event.shiftKey else first).focus()
+        data = {"name": name, "value": event.target.value}
+        if any(option["name"] == name for option in self.controller.catalog["options"]):
+            data["rules"] = self.read_new_game_form()["rules"]
+        self.emit("form-change", data)
 
     def on_key(self, event) -> None:
         """Arrow keys move along the hand; Escape closes a panel (or the game's result); Tab stays in a dialog;
         Ctrl+Z undoes."""
         key = event.key
         session = self.controller.session
-        menu = self.controller.actuator.menu_shown()
-        if key == "Escape" and (menu or session.panel or session.result_shown):
+        actuator = self.controller.actuator
+        if key == "Escape" and (actuator.menu_shown() or session.panel or session.result_shown):
             self.emit("close")
             return
         if key == "Tab" and not self.document.getElementById("dialog").hidden:
-            self.keep_focus_in_dialog(event)
+            if actuator.focus_round_dialog(bool(event.shiftKey)):
+                event.preventDefault()
             return
         if key in ("z", "Z") and (event.ctrlKey or event.metaKey):
-            undo = self.document.querySelector("[data-action=undo]")
-            if undo:
+            if self.document.querySelector("[data-action=undo]"):
                 event.preventDefault()
-                undo.click()
+                self.emit("undo")
             return
         card = event.target.closest("#hand .card") if event.target.closest else None
-        if card and key in ("ArrowLeft", "ArrowRight", "Home", "End"):
-            cards = self.document.querySelectorAll("#hand .card")
-            index = int(card.getAttribute("data-index"))
-            last = cards.length - 1
-            target = {"ArrowLeft": max(index - 1, 0), "ArrowRight": min(index + 1, last), "Home": 0, "End": last}[key]
-            cards.item(target).focus()
+        if card and key in HAND_KEYS:
+            actuator.focus_along_hand(int(card.getAttribute("data-index")), key)
             event.preventDefault()
