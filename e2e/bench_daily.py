@@ -35,10 +35,10 @@ from e2e.table import open_game, play_until
 from pyapp.bots.medium import MediumBot
 from pyapp.daily.day import PERSON, daily_game
 from pyapp.daily.result import result_query
-from pyapp.daily.verify import Verified, verify
 from pyapp.engine.match import Phase
 from pyapp.engine.observation import observe
 from pyapp.host.table import Table
+from pyapp.host.verify import Verified, verify
 from tools.build import build
 from tools.serve import serve_in_background, url_of
 

@@ -11,7 +11,7 @@ from conftest import FAST_SETTINGS
 from table import hand, open_game, play_until, wait_for_person, wait_until_offline_ready
 from test_expert_workers import cores
 
-from pyapp.daily.verify import Verified, verify
+from pyapp.host.verify import Verified, verify
 
 VERIFY_TIMEOUT = 180_000  # a whole game replayed in the page's engine (a busy machine's Pyodide)
 

@@ -24,13 +24,13 @@ from pyapp.daily.result import (
     result_query,
     result_text,
 )
-from pyapp.daily.verify import NotVerified, Verified, verify
 from pyapp.engine.actions import ActionKind
 from pyapp.engine.match import Match, Phase
 from pyapp.engine.observation import observe
 from pyapp.engine.rng import is_seed
 from pyapp.host.links import MAX_SEED
 from pyapp.host.table import Table
+from pyapp.host.verify import NotVerified, Verified, verify
 from pyapp.shared import protocol
 
 DAY = "2026-12-02"

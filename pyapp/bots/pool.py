@@ -15,13 +15,10 @@ engine's worker and its helper workers.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..engine.cards import card_text, parse_cards
 from ..engine.observation import Observation
-
-if TYPE_CHECKING:
-    from .expert import ExpertBot
 
 PLAY = "play"  # a card to play: estimates per legal card
 PASS = "pass"  # the pass: estimates per candidate pass
@@ -72,6 +69,13 @@ def part_seed(seed: int, part: int) -> int:
     return seed * 64 + part
 
 
+class Sharing(Protocol):
+    """A bot whose thinking comes in parts (:class:`pyapp.bots.expert.ExpertBot`): what a pool asks of it."""
+
+    def share(self, observation: Observation, kind: str, seed: int, part: int, parts: int, also: tuple = ()) -> Part:
+        """Part ``part`` of ``parts`` of its thinking on ``observation``."""
+
+
 class LocalPool:
     """Every part thought here, one after another: one part (a device with one core, the arena), or more
     to check that splitting and merging give what several workers give."""
@@ -84,7 +88,7 @@ class LocalPool:
         """Whether its parts are thought on other workers first (here: no, every part is thought here)."""
         return False
 
-    def shares(self, bot: ExpertBot, observation: Observation, kind: str, seed: int, also: tuple = ()) -> list[Part]:
+    def shares(self, bot: Sharing, observation: Observation, kind: str, seed: int, also: tuple = ()) -> list[Part]:
         """Each part of ``bot``'s thinking on ``observation`` (``kind``: PLAY or PASS; ``also``: passes to
         estimate beside the candidates)."""
         return [bot.share(observation, kind, seed, part, self.parts, also) for part in range(self.parts)]

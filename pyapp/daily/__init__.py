@@ -10,8 +10,8 @@ What the page calls (all pure Python, in the engine's worker):
 * :func:`pyapp.daily.result.result_query` (the date and the finished match) gives the link's query,
   ``result=…``; :func:`pyapp.daily.result.read_result` reads a link's payload strictly (a
   :class:`~pyapp.daily.result.ResultError` with a :class:`~pyapp.engine.reasons.Reason` for anything else).
-* :func:`pyapp.daily.verify.verify` (a link's payload) replays it and gives a
-  :class:`~pyapp.daily.verify.Verified` result (scores, and hand by hand each seat's points, the person's
-  pass, who took Q♠ and every trick) or :class:`~pyapp.daily.verify.NotVerified` with its reason; both have
+* :func:`pyapp.host.verify.verify` (a link's payload) replays it and gives a
+  :class:`~pyapp.host.verify.Verified` result (scores, and hand by hand each seat's points, the person's
+  pass, who took Q♠ and every trick) or :class:`~pyapp.host.verify.NotVerified` with its reason; both have
   ``to_data()`` (plain JSON data).
 """

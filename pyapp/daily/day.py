@@ -5,7 +5,7 @@ the date, a deal number as a deal link carries it.  The rules are the
 classic ones in a short game of four hands, one of each pass direction
 (:attr:`pyapp.engine.rules.Rules.hands`); the person sits at seat 0 against
 three steady computer players (:mod:`pyapp.bots.steady`), so a result is
-checked by replaying it (:mod:`pyapp.daily.verify`).
+checked by replaying it (:mod:`pyapp.host.verify`).
 
 >>> game = daily_game("2026-12-02")
 >>> game.rules.hands, [game.rules.pass_direction(hand) for hand in range(4)]

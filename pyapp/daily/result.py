@@ -7,7 +7,7 @@ of their combinations), and the indices of the whole game as one number in
 mixed radix (a decision with n choices is one digit of base n; a forced
 one is not written), so a game costs about what its choices are worth.
 Only a replay knows each moment's choices (they depend on the computer's
-cards), so :mod:`pyapp.daily.verify` reads the digits as it replays.
+cards), so :mod:`pyapp.host.verify` reads the digits as it replays.
 
 The payload is base64url (no padding) of: the version (1 byte), the day
 number (2), each seat's final score (1 each), the first 4 bytes of the

@@ -18,17 +18,26 @@ never change (its result would no longer be that day's).
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from ..shared import traces
-
-if TYPE_CHECKING:
-    from .table import Table
 
 # A computer level that failed → the one its seat plays at from then on (the simplest has none: its fault
 # stays, and each reload tells it again).
 FALLBACK = {"expert": "hard", "hard": "medium", "medium": "basic", "basic": "random"}
 MAX_TRACE = 20_000  # characters of a traceback kept for the page's "Copy details" (the innermost calls)
+
+
+class Levels(Protocol):
+    """What a fault's fallback needs of a table (:class:`pyapp.host.table.Table`): its seats (each with its
+    computer level, ``bot``), whether it is the deal of the day's (steady players), and a seat's level changed."""
+
+    seats: Sequence[Any]
+    steady: bool
+
+    def change_level(self, seat: int, level: str) -> None:
+        """Seat ``seat`` played by a computer player of ``level`` from now on."""
 
 
 class BotFault(Exception):
@@ -44,7 +53,7 @@ def trace_of(error: BaseException) -> str:
     return traces.trace_of(error)[-MAX_TRACE:]
 
 
-def fault_of(error: BaseException, table: Table | None) -> dict[str, Any]:
+def fault_of(error: BaseException, table: Levels | None) -> dict[str, Any]:
     """The fault as protocol data (:class:`pyapp.shared.protocol.Fault`), logged whole; a computer player's
     seat falls back to a simpler level when there is one (``level``: the new one, else None)."""
     trace = trace_of(error)
@@ -54,7 +63,7 @@ def fault_of(error: BaseException, table: Table | None) -> dict[str, Any]:
     return {"trace": trace, "seat": seat, "level": level}
 
 
-def fall_back(table: Table, seat: int) -> str | None:
+def fall_back(table: Levels, seat: int) -> str | None:
     """Seat ``seat``'s computer player replaced by one of a simpler level; that level, or None (none simpler,
     a person's seat, or the deal of the day)."""
     level = FALLBACK.get(table.seats[seat].bot or "")

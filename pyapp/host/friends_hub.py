@@ -10,20 +10,18 @@ their message; never a storage write, a job or another device's data.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine.match import IllegalAction
 from ..engine.reasons import Reason, Refusal
 from ..engine.save import compact
 from ..shared import protocol
 from .friends import Friend
+from .host_state import HostState
 from .projection import answer_data, refusal_of, result_data
 
-if TYPE_CHECKING:
-    from .game import Host
 
-
-def on_friend(host: Host, data: dict[str, Any]) -> dict[str, Any]:
+def on_friend(host: HostState, data: dict[str, Any]) -> dict[str, Any]:
     """A message from a friend's device (the FRIEND intent: the seat whose connection it came on and its
     text), read strictly and done for the friend's seat; this device's person is not troubled with a
     refusal."""
@@ -40,7 +38,7 @@ def on_friend(host: Host, data: dict[str, Any]) -> dict[str, Any]:
         return {"quiet": True}
 
 
-def _do(host: Host, friend: Friend, message: dict[str, Any]) -> dict[str, Any]:
+def _do(host: HostState, friend: Friend, message: dict[str, Any]) -> dict[str, Any]:
     """Do what a friend asked for (the message read); what changes only the friend's device is quiet here."""
     table, intent, seat = host.table_or_refuse(), message["intent"], friend.seat
     host.answering = (friend, {"reply_to": message["n"]})
@@ -73,7 +71,7 @@ def _do(host: Host, friend: Friend, message: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 
-def outbox(host: Host) -> list[list[Any]]:
+def outbox(host: HostState) -> list[list[Any]]:
     """What goes to the friends' devices after an intent: the answer to the friend who asked, and a new
     view to every other friend whose view changed."""
     answering, host.answering = host.answering, None
@@ -90,7 +88,7 @@ def outbox(host: Host) -> list[list[Any]]:
     return sent
 
 
-def _answer(host: Host, friend: Friend, extra: dict[str, Any] | None) -> str | None:
+def _answer(host: HostState, friend: Friend, extra: dict[str, Any] | None) -> str | None:
     """An Answer for ``friend``'s device (:class:`pyapp.shared.protocol.Answer`): their own view, the results
     they have not had, and ``extra`` (a refusal, a hint) when it answers them; None when nothing changed
     for a friend who did not ask."""

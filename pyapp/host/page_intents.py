@@ -8,29 +8,25 @@ without counting a turn.  A change on the table ends in ``host.store()``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..daily.day import PERSON as PERSON_SEAT
 from ..daily.day import daily_game
 from ..daily.result import canonical_query, read_result_query, result_query
-from ..daily.verify import verified, verify
 from ..engine.cards import card_text
 from ..engine.match import IllegalAction
 from ..engine.observation import last_trick_key
 from ..engine.reasons import Reason
 from ..shared import protocol, storage_keys
 from . import friends_hub, saves
+from .host_state import DEFAULT_SETTINGS, HostState
 from .links import PERSON, deal_query, parse_deal_query
 from .projection import unreadable
 from .table import Table
-
-if TYPE_CHECKING:
-    from .game import Host
-
-DEFAULT_SETTINGS: dict[str, Any] = {"think_ms": 300, "speed": "normal", "collect": "click", "autoplay": "off"}
+from .verify import verified, verify
 
 
-def configure(host: Host, data: dict[str, Any]) -> None:
+def configure(host: HostState, data: dict[str, Any]) -> None:
     """The page's settings (think time, speed, collecting, auto-play)."""
     settings = data.get("settings")
     if not isinstance(settings, dict):
@@ -42,7 +38,7 @@ def configure(host: Host, data: dict[str, Any]) -> None:
         host.table.set_think_ms(float(host.settings["think_ms"]))
 
 
-def start(host: Host, data: dict[str, Any]) -> None:
+def start(host: HostState, data: dict[str, Any]) -> None:
     """A new game from the new-game form's options (the last game's stored hands removed)."""
     options = data.get("options")
     if not isinstance(options, dict):
@@ -50,18 +46,18 @@ def start(host: Host, data: dict[str, Any]) -> None:
     begin(host, Table.new(options), data)
 
 
-def daily(host: Host, data: dict[str, Any]) -> None:
+def daily(host: HostState, data: dict[str, Any]) -> None:
     """A new game: the deal of the day of ``date`` (the player's local date), the person called ``name``."""
     name = data.get("name")
     begin(host, Table.new(daily_game(data.get("date")).options(name if isinstance(name, str) else "")), data)
 
 
-def replay(host: Host, data: dict[str, Any]) -> None:
+def replay(host: HostState, data: dict[str, Any]) -> None:
     """A new game: finished hand ``hand`` of this one played again (:meth:`pyapp.host.table.Table.replay_of`)."""
     begin(host, host.table_or_refuse().replay_of(data.get("hand")), data)
 
 
-def begin(host: Host, table: Table, data: dict[str, Any]) -> None:
+def begin(host: HostState, table: Table, data: dict[str, Any]) -> None:
     """Play the new game ``table`` (the last game's stored hands, ``data["stored_hands"]``, removed)."""
     host.take_up(table, {}, stored_hands=0, reviews={})
     host.writes.append([storage_keys.SAVE_GAME, host.header()])
@@ -70,7 +66,7 @@ def begin(host: Host, table: Table, data: dict[str, Any]) -> None:
     host.store()
 
 
-def load(host: Host, data: dict[str, Any]) -> None:
+def load(host: HostState, data: dict[str, Any]) -> None:
     """The game in storage, taken up where it was (a save of the earlier one-record format too)."""
     saved = data.get("saved")
     if isinstance(saved, dict) and storage_keys.LEGACY_SAVE in saved:
@@ -92,7 +88,7 @@ def load(host: Host, data: dict[str, Any]) -> None:
         host.book.want(len(results) - 1)  # the last hand's review, should it be missing
 
 
-def go_on(host: Host, data: dict[str, Any]) -> dict[str, Any] | None:
+def go_on(host: HostState, data: dict[str, Any]) -> dict[str, Any] | None:
     """The page's timer went off: the step its answer timed (a computer's card, a trick collected, …)."""
     table = host.table_or_refuse()
     if data.get("turn") != host.page.turn:
@@ -116,7 +112,7 @@ def go_on(host: Host, data: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-def collect(host: Host, data: dict[str, Any]) -> None:
+def collect(host: HostState, data: dict[str, Any]) -> None:
     """The person takes the finished trick off the table."""
     if host.step_for(None)[0] != protocol.STEP_COLLECT:
         raise IllegalAction(Reason("There is no trick to collect", "no_trick"))
@@ -124,7 +120,7 @@ def collect(host: Host, data: dict[str, Any]) -> None:
     host.store()
 
 
-def read_on(host: Host, data: dict[str, Any]) -> None:
+def read_on(host: HostState, data: dict[str, Any]) -> None:
     """The person has read the hand's summary."""
     if host.step_for(None)[0] != protocol.STEP_SUMMARY:
         raise IllegalAction(Reason("There is no hand summary to read", "no_summary"))
@@ -132,14 +128,14 @@ def read_on(host: Host, data: dict[str, Any]) -> None:
     host.store()
 
 
-def take_device(host: Host, data: dict[str, Any]) -> None:
+def take_device(host: HostState, data: dict[str, Any]) -> None:
     """Party mode: the person whose turn it is has taken the device."""
     host.table_or_refuse()
     host.pace.shown_to = host.page.seat
     host.store()
 
 
-def undo(host: Host, data: dict[str, Any]) -> None:
+def undo(host: HostState, data: dict[str, Any]) -> None:
     """The person takes back their last decision (not with friends at the table)."""
     table = host.table_or_refuse()
     if host.friends is not None:
@@ -149,13 +145,13 @@ def undo(host: Host, data: dict[str, Any]) -> None:
     host.store()
 
 
-def stand_in(host: Host, data: dict[str, Any]) -> None:
+def stand_in(host: HostState, data: dict[str, Any]) -> None:
     """The host lets the computer play for a friend (``on``), or gives them the seat back."""
     host.friends_or_refuse().bench(data.get("seat"), data.get("on") is True)
     host.store()
 
 
-def review(host: Host, data: dict[str, Any]) -> dict[str, Any]:
+def review(host: HostState, data: dict[str, Any]) -> dict[str, Any]:
     """A finished hand's review, of one person's own decisions: the viewer's, or (party mode, where the
     summary offers each person theirs) those of ``seat``, a person at this device."""
     table = host.table_or_refuse()
@@ -165,7 +161,7 @@ def review(host: Host, data: dict[str, Any]) -> dict[str, Any]:
     return {"review": host.book.review(table, data.get("hand"), seat)}
 
 
-def reviewed(host: Host, data: dict[str, Any]) -> None:
+def reviewed(host: HostState, data: dict[str, Any]) -> None:
     """A thinker's answer to a review job: kept when it belongs to this game as played."""
     text = data.get("review") if isinstance(data.get("review"), str) else ""
     taken = host.book.take(text, host.table_or_refuse())
@@ -173,7 +169,7 @@ def reviewed(host: Host, data: dict[str, Any]) -> None:
         host.writes.append([storage_keys.review_key(taken[0]), taken[1]])
 
 
-def share(host: Host, data: dict[str, Any]) -> dict[str, Any]:
+def share(host: HostState, data: dict[str, Any]) -> dict[str, Any]:
     """A link to this deal (a friends' game's: to its rules only, its deal stays secret); a finished deal of
     the day's: its result link, with the result as its verdict (played here: nothing to replay); none
     before it is over (everyone has its deal)."""
@@ -188,14 +184,14 @@ def share(host: Host, data: dict[str, Any]) -> dict[str, Any]:
     return {"query": deal_query(table.match.rules, seed, levels)}
 
 
-def friend_gone(host: Host, data: dict[str, Any]) -> dict[str, Any]:
+def friend_gone(host: HostState, data: dict[str, Any]) -> dict[str, Any]:
     """A friend's connection closed (the host's page saw it)."""
     if host.friends is not None:
         host.friends.gone(data.get("seat"))  # this device's view says so
     return {"turnless": True}
 
 
-def act(host: Host, data: dict[str, Any]) -> None:
+def act(host: HostState, data: dict[str, Any]) -> None:
     """A person at this device passes, plays or chooses the moon's score."""
     intent, seat = data["intent"], data.get("seat")
     if host.friends is not None and type(seat) is int and seat in host.friends.seats:
@@ -204,30 +200,30 @@ def act(host: Host, data: dict[str, Any]) -> None:
     host.store()
 
 
-def claim(host: Host, data: dict[str, Any]) -> None:
+def claim(host: HostState, data: dict[str, Any]) -> None:
     """The person claims the rest of the hand."""
     host.table_or_refuse().claim(host.page.seat)
     host.store()
 
 
-def finish(host: Host, data: dict[str, Any]) -> None:
+def finish(host: HostState, data: dict[str, Any]) -> None:
     """The computer plays the rest of the hand for the person."""
     host.table_or_refuse().finish(host.page.seat)
     host.store()
 
 
-def hint(host: Host, data: dict[str, Any]) -> dict[str, Any]:
+def hint(host: HostState, data: dict[str, Any]) -> dict[str, Any]:
     """A hint for the person's decision: the three cards to pass and why, or the Hard player's estimate of
     each card they may play (:meth:`pyapp.host.table.Table.advice`)."""
     return host.table_or_refuse().advice(host.page.seat)
 
 
-def read_link(host: Host, data: dict[str, Any]) -> dict[str, Any]:
+def read_link(host: HostState, data: dict[str, Any]) -> dict[str, Any]:
     """A deal link's query, read strictly."""
     return {"link": parse_deal_query(str(data.get("query", "")))}
 
 
-def check_result(host: Host, data: dict[str, Any]) -> dict[str, Any]:
+def check_result(host: HostState, data: dict[str, Any]) -> dict[str, Any]:
     """A result link's query replayed against the steady computer players: verified or not, and why (with
     the name of who played it, as the link says)."""
     payload, name = read_result_query(str(data.get("query", "")))

@@ -390,7 +390,7 @@ class DailyHand(Record):
 
 @declared
 class Verdict(Record):
-    """A daily game's result (pyapp.daily.verify): verified, with its day, final scores, winners and hands;
+    """A daily game's result (pyapp.host.verify): verified, with its day, final scores, winners and hands;
     or not, with the refusal that says why; ``name``: who played it, as the link says ("": not said)."""
 
     FIELDS = {

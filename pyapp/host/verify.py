@@ -18,15 +18,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..daily.day import PERSON, daily_game
+from ..daily.result import Claim, ResultError, choices, digest, read_result
 from ..engine.actions import ActionKind
 from ..engine.cards import card_text
 from ..engine.match import Match, Phase, Trick
 from ..engine.reasons import Reason
 from ..engine.rules import Rules
-from ..host.projection import trick_data
-from ..host.table import Table
-from .day import PERSON, daily_game
-from .result import Claim, ResultError, choices, digest, read_result
+from .projection import trick_data
+from .table import Table
 
 
 @dataclass(frozen=True)
