@@ -1,9 +1,9 @@
 /* The page's first words in the player's language, before Python runs (a classic script, run where
    index.html loads it, right after the elements it words: the first paint is in that language).
 
-   WORDS (each language's texts for the keys below, from the catalogues pyapp/page/text_*.py) is written
+   WORDS (each language's texts for the keys below, from the catalogues pyapp/page/words/text_*.py) is written
    before this by tools/build.py. The language is the one chosen in the settings, else the first of the
-   browser's that the game speaks (as pyapp/page/i18n.py: pick_language); the page's main thread words
+   browser's that the game speaks (as pyapp/page/words/i18n.py: pick_language); the page's main thread words
    everything again, from the same catalogues, once it runs. */
 (function () {
   let chosen = "";

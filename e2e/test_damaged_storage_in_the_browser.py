@@ -8,8 +8,8 @@ import json
 from conftest import FAST_SETTINGS
 from table import NOTICES, hand, hands_scored, pass_three, said, wait_for_engine, wait_for_person
 
-from pyapp.page.i18n import set_language, t
 from pyapp.page.storage import BROKEN_KEY, BROKEN_PIECE_LIMIT, TOO_LARGE, VIEW_KEY
+from pyapp.page.words.i18n import set_language, t
 from pyapp.shared import protocol, storage_keys
 from tests.helpers import Engine
 

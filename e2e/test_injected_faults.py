@@ -29,7 +29,7 @@ from table import (
 )
 
 from pyapp.host.table import Table
-from pyapp.page.i18n import set_language, t
+from pyapp.page.words.i18n import set_language, t
 
 MEDIUM = [{"name": "You", "bot": None}] + [{"name": "", "bot": "medium"}] * 3
 EXPERTS = [{"name": "You", "bot": None}] + [{"name": "", "bot": "expert"}] * 3

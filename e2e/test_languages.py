@@ -7,7 +7,7 @@ import json
 import pytest
 from table import open_game, play_until, take_turn, wait_for_person
 
-from pyapp.page import i18n
+from pyapp.page.words import i18n
 
 
 def test_the_page_speaks_the_browser_language_and_switches_in_settings(browser, guard, server_url):

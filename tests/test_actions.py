@@ -20,9 +20,9 @@ from test_controller import Actuator, Thinker, booted, page, play_to, run_async,
 from test_hostile_host import friends_page
 
 from pyapp.host.catalog import catalog
-from pyapp.page import view as page_view
 from pyapp.page.parts.input import InputManager
 from pyapp.page.storage import MemoryStore
+from pyapp.page.views import view as page_view
 from pyapp.shared import protocol
 
 ROOT = Path(__file__).resolve().parents[1]

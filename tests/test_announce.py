@@ -4,7 +4,7 @@ from collections.abc import Callable, Iterator
 
 from helpers import Engine
 
-from pyapp.page.announce import announcement, sound_of
+from pyapp.page.views.announce import announcement, sound_of
 from pyapp.shared import protocol
 
 SEATS = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": "basic"}, {"name": "Cy", "bot": "basic"}]

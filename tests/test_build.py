@@ -49,7 +49,7 @@ def test_the_main_thread_gets_the_page_and_the_shared_folders_and_nothing_of_the
     (tmp_path / "app").mkdir()
     python_configs(tmp_path)
     files = set(json.loads((tmp_path / "app" / "main.json").read_text())["files"].values())
-    assert "./pyapp/page/view.mpy" in files and "./pyapp/shared/protocol.mpy" in files
+    assert "./pyapp/page/views/view.mpy" in files and "./pyapp/shared/protocol.mpy" in files
     assert "./pyapp/shared/deal.mpy" in files  # (the page deals a first hand before the engine is up)
     assert not any(path.startswith(("./pyapp/engine/", "./pyapp/host/", "./pyapp/workers/")) for path in files)
 
@@ -58,13 +58,13 @@ def test_the_main_thread_starts_with_english_only_and_the_other_languages_wait_o
     (tmp_path / "app").mkdir()
     python_configs(tmp_path)
     files = json.loads((tmp_path / "app" / "main.json").read_text())["files"]
-    assert sorted(path for path in files.values() if "/text_" in path) == ["./pyapp/page/text_en.mpy"]
+    assert sorted(path for path in files.values() if "/text_" in path) == ["./pyapp/page/words/text_en.mpy"]
     # fetched by pyapp/page/main.py when used (and precached by the service worker, being on the site)
-    assert all((tmp_path / "app" / "page" / f"text_{code}.mpy").exists() for code in ("cs", "sk", "lt"))
+    assert all((tmp_path / "app" / "page" / "words" / f"text_{code}.mpy").exists() for code in ("cs", "sk", "lt"))
 
 
 def test_the_first_words_are_every_languages_words_from_the_catalogues(tmp_path):
-    from pyapp.page import i18n
+    from pyapp.page.words import i18n
     from tools.build import FIRST_WORDS_KEYS, first_words
 
     (tmp_path / "assets").mkdir()

@@ -1,4 +1,4 @@
-"""How a card is drawn: its markup (pyapp/page/markup.py), the art it names (assets/cards.css, assets/cards/)
+"""How a card is drawn: its markup (pyapp/page/views/markup.py), the art it names (assets/cards.css, assets/cards/)
 and the tool that wrote the court figures (tools/card_art.py)."""
 
 import re
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pyapp.page.markup import card_back_markup, card_markup
+from pyapp.page.views.markup import card_back_markup, card_markup
 from tools.card_art import COURTS, absolute_segments, compact_path
 
 ASSETS = Path(__file__).resolve().parents[1] / "assets"

@@ -5,9 +5,10 @@ import json
 import pytest
 
 from pyapp.page import coach
-from pyapp.page.coach_view import held_back
+from pyapp.page import lesson as lesson_record
 from pyapp.page.player_stats import STATS_KEY
 from pyapp.page.storage import SETTINGS_KEY, MemoryStore
+from pyapp.page.views.coach_view import held_back
 from pyapp.shared import protocol
 from tests.test_controller import booted, run_async, until
 
@@ -16,7 +17,7 @@ STEPS = ("pass", "lead", "follow", "discard", "broken", "queen")
 
 
 def order(key: str) -> tuple:
-    """A trick key (pyapp.page.coach.trick_key) in the order of play: the pass, then the tricks."""
+    """A trick key (pyapp.page.lesson.trick_key) in the order of play: the pass, then the tricks."""
     hand, phase, number = key.split(".")
     return int(hand), phase != "pass", int(number)
 
@@ -54,7 +55,7 @@ async def follow_the_coach(controller, actuator, seen_lines: list | None = None)
     session = controller.session
     taps = 0
     await settled(controller)
-    while not coach.finished(session):
+    while not lesson_record.finished(session):
         if seen_lines is not None:
             seen_lines.append((session.step, coach.advise(session).lines))
         taps += await follow_once(controller)
@@ -62,18 +63,18 @@ async def follow_the_coach(controller, actuator, seen_lines: list | None = None)
     return taps
 
 
-async def lesson(seed: int = coach.LESSON_SEED, language: str = "en") -> tuple:
+async def lesson(seed: int = lesson_record.LESSON_SEED, language: str = "en") -> tuple:
     """A page whose engine is up, in ``language``, with the lesson (dealt from ``seed``) started:
     (controller, actuator, store)."""
     store = MemoryStore()
     controller, actuator = await booted(store, 5)
     controller.session.settings["language"] = language
     await controller.page.use_language()
-    coach.LESSON_SEED, kept = seed, coach.LESSON_SEED
+    lesson_record.LESSON_SEED, kept = seed, lesson_record.LESSON_SEED
     try:
         await controller.perform("lesson", {})
     finally:
-        coach.LESSON_SEED = kept
+        lesson_record.LESSON_SEED = kept
     return controller, actuator, store
 
 
@@ -121,11 +122,11 @@ def test_the_coach_offers_the_sensible_cards_first_then_every_legal_card_and_ref
         await controller.perform("card", {"card": other})
         assert actuator.notices[-1] == coach.advise(session).why and session.selected == []
         narrowed = free = 0
-        while not coach.finished(session):
+        while not lesson_record.finished(session):
             if session.step == protocol.STEP_PLAY:
                 assert 'data-action="finish"' not in actuator.html  # a lesson is played by hand
                 offered = coach.advise(session).enabled
-                if session.view.tricks_played < coach.NARROW_TRICKS and len(session.view.legal) > 1:
+                if session.view.tricks_played < lesson_record.NARROW_TRICKS and len(session.view.legal) > 1:
                     assert offered is None or set(offered) <= set(session.view.legal)  # (None: none is better)
                     narrowed += offered is not None and len(offered) < len(session.view.legal)
                 else:
@@ -145,7 +146,7 @@ def test_after_each_trick_the_coach_says_who_took_it_with_which_card_and_its_poi
         controller, _, _ = await lesson(seed)
         session = controller.session
         said = 0
-        while not coach.finished(session):
+        while not lesson_record.finished(session):
             if session.step == protocol.STEP_COLLECT:
                 last = session.view.last_trick
                 card = dict((s, c) for s, c in last.plays)[last.winner]
@@ -174,8 +175,8 @@ def test_a_skipped_lesson_goes_on_as_an_ordinary_game_that_the_statistics_never_
         await follow_once(controller)  # the pass
         await settled(controller)
         await controller.perform("lesson-skip", {})
-        assert not coach.speaking(session) and 'class="coach"' not in actuator.html
-        assert json.loads(store.getItem(coach.LESSON_KEY))["on"] is False
+        assert not lesson_record.speaking(session) and 'class="coach"' not in actuator.html
+        assert json.loads(store.getItem(lesson_record.LESSON_KEY))["on"] is False
         while session.step != protocol.STEP_OVER:
             await settled(controller)
             if session.step == protocol.STEP_PLAY:
@@ -205,7 +206,7 @@ def test_the_lesson_ends_with_what_the_score_means_and_a_real_game_that_is_count
         await controller.perform("lesson-done", {})
         await settled(controller)
         session = controller.session
-        assert session.lesson is None and store.getItem(coach.LESSON_KEY) is None
+        assert session.lesson is None and store.getItem(lesson_record.LESSON_KEY) is None
         assert session.view.hand_index == 0 and session.view.phase == "pass" and 'class="coach"' not in actuator.html
 
     run_async(run())
@@ -220,7 +221,7 @@ def test_a_reloaded_lesson_says_the_same_and_goes_on_and_a_first_visit_offers_it
         words = coach.advise(controller.session).lines
         again, page = await booted(store, 7)
         await settled(again)
-        assert coach.speaking(again.session) and coach.advise(again.session).lines == words
+        assert lesson_record.speaking(again.session) and coach.advise(again.session).lines == words
         assert again.session.view.turn and not again.session.offer_lesson
         await follow_the_coach(again, page)
         assert "You have played your first hand" in page.html

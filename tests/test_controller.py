@@ -10,13 +10,13 @@ from helpers import quick_review
 
 from pyapp.host.catalog import catalog
 from pyapp.host.game import Host
-from pyapp.page import hand_end_view, hand_view, sheet_view, table_view, view
 from pyapp.page.client import EngineClient, ThinkerClient
-from pyapp.page.i18n import set_language
 from pyapp.page.parts import answers as answers_module
 from pyapp.page.parts.controller import Controller
 from pyapp.page.session import Session
 from pyapp.page.storage import PENDING_KEY, VIEW_KEY, MemoryStore, Storage
+from pyapp.page.views import hand_end_view, hand_view, sheet_view, table_view, view
+from pyapp.page.words.i18n import set_language
 from pyapp.shared import protocol, storage_keys
 
 SETTINGS = {"speed": "instant", "collect": "click", "name": "Ann"}

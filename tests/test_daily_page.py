@@ -10,9 +10,9 @@ from test_controller import booted, page, play_to, run_async, until
 
 from pyapp.bots import steady
 from pyapp.page import daily_board, player_stats
-from pyapp.page.hand_end_view import daily_offer
-from pyapp.page.i18n import t
 from pyapp.page.storage import MemoryStore
+from pyapp.page.views.hand_end_view import daily_offer
+from pyapp.page.words.i18n import t
 from pyapp.shared import protocol
 
 DAY = "2026-12-02"  # the test page's today (tests/test_controller.py's Actuator)

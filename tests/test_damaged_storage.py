@@ -20,9 +20,8 @@ from test_web_view import QuotaStore
 
 from pyapp.host.catalog import catalog
 from pyapp.host.game import Host
-from pyapp.page import coach, daily_board, player_stats
+from pyapp.page import daily_board, lesson, player_stats
 from pyapp.page.client import EngineClient
-from pyapp.page.i18n import set_language, t
 from pyapp.page.parts.controller import Controller
 from pyapp.page.session import Session
 from pyapp.page.storage import (
@@ -36,6 +35,7 @@ from pyapp.page.storage import (
     Storage,
 )
 from pyapp.page.stored_settings import load_settings
+from pyapp.page.words.i18n import set_language, t
 from pyapp.shared import protocol, storage_keys
 
 STATS_KEY = player_stats.STATS_KEY
@@ -56,7 +56,7 @@ KEYS = (
     SETTINGS_KEY,
     STATS_KEY,
     DAILY_KEY,
-    coach.LESSON_KEY,
+    lesson.LESSON_KEY,
     BROKEN_KEY,
 )
 
@@ -95,8 +95,8 @@ def walked() -> tuple[dict[str, str], str]:
     store[DAILY_KEY] = json.dumps({"version": 1, "days": {"2026-12-01": BOARD}})
     store[BROKEN_KEY] = json.dumps(EARLIER)
     # The game began as a lesson, skipped after its pass (it is never counted in the statistics).
-    lesson = {"game": coach.game_of(answer.view), "on": False, "seen": {"pass": "0.pass.0"}}
-    store[coach.LESSON_KEY] = json.dumps(lesson)
+    record = {"game": lesson.game_of(answer.view), "on": False, "seen": {"pass": "0.pass.0"}}
+    store[lesson.LESSON_KEY] = json.dumps(record)
     assert storage_keys.review_key(0) in store and storage_keys.hand_key(0) in store
     document = engine.host.table.to_document()
     record = {"save": document, "view": {}, "page": {"collected": "", "summaries_seen": 1}}
@@ -152,7 +152,7 @@ def harmless(key: str, kind: str) -> bool:
             storage_keys.SAVE_CURRENT,
             storage_keys.hand_key(0),
             storage_keys.review_key(0),
-            coach.LESSON_KEY,
+            lesson.LESSON_KEY,
         )
     return kind == "empty" and key in (SETTINGS_KEY, PENDING_KEY)  # no setting, no move waiting: nothing lost
 
@@ -173,7 +173,7 @@ def notice_key(key: str, kind: str) -> str:
         storage_keys.review_key(0): "aside.review",
         VIEW_KEY: "aside.view",
         PENDING_KEY: "aside.pending",
-        coach.LESSON_KEY: "aside.lesson",
+        lesson.LESSON_KEY: "aside.lesson",
     }[key]
 
 
@@ -239,7 +239,7 @@ def promise(key: str, kind: str) -> list[str]:
     if key not in (*GAME, storage_keys.LEGACY_SAVE) or harmless_case:
         if view is None or view.hand_index != 1:
             broken.append("the game lost")
-        if key != coach.LESSON_KEY and store.items.get(coach.LESSON_KEY) != base.get(coach.LESSON_KEY):
+        if key != lesson.LESSON_KEY and store.items.get(lesson.LESSON_KEY) != base.get(lesson.LESSON_KEY):
             broken.append("the lesson's record lost")
     elif view is None or view.hand_index != 0 or not controller.session.ready:
         broken.append("no new game")

@@ -6,9 +6,9 @@ from helpers import Engine
 from test_web_view import SEATS, session_for
 
 from pyapp.bots.pass_advice import KEEP_REASONS, PASS_REASONS
-from pyapp.page import hand_view
-from pyapp.page.hint_view import spoken
-from pyapp.page.i18n import has_text, set_language
+from pyapp.page.views import hand_view
+from pyapp.page.views.hint_view import spoken
+from pyapp.page.words.i18n import has_text, set_language
 from pyapp.shared import protocol
 
 

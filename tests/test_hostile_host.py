@@ -33,10 +33,11 @@ from pyapp.engine.rules import (
 )
 from pyapp.host.catalog import catalog
 from pyapp.host.reviews import run_job
-from pyapp.page import hand_view, i18n, sheet_view, table_view, view
 from pyapp.page.parts.guest import HOST_MESSAGE, GuestClient, GuestController, GuestStore
 from pyapp.page.session import Session
 from pyapp.page.storage import MemoryStore, Storage
+from pyapp.page.views import hand_view, sheet_view, table_view, view
+from pyapp.page.words import i18n
 from pyapp.shared import protocol, schema
 
 MARKUP = "<img src=x onerror=alert(1)>"

@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 from helpers import Engine
 
-from pyapp.page import hand_view, i18n, sheet_view, table_view, view
 from pyapp.page.session import Session
+from pyapp.page.views import hand_view, sheet_view, table_view, view
+from pyapp.page.words import i18n
 
 SEATS = [{"name": "Ann", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
 FIELDS = re.compile(r"\{(\w+)\}")

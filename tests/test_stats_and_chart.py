@@ -6,9 +6,10 @@ import random
 from helpers import Engine
 
 from pyapp.engine.rules import PRESETS
-from pyapp.page import player_stats, sheet_view, view
-from pyapp.page.chart import BOTTOM, HEIGHT, TOP, render_chart, totals_by_hand
+from pyapp.page import player_stats
 from pyapp.page.session import Session
+from pyapp.page.views import sheet_view, view
+from pyapp.page.views.chart import BOTTOM, HEIGHT, TOP, render_chart, totals_by_hand
 from pyapp.shared import protocol
 
 PRESET_LIST = [{"name": name, "rules": rules.to_dict()} for name, rules in PRESETS.items()]

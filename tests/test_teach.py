@@ -11,22 +11,21 @@ from helpers import Engine
 from test_controller import booted, run_async
 
 from pyapp.host.catalog import catalog
-from pyapp.page import (
+from pyapp.page import player_stats
+from pyapp.page.session import Session
+from pyapp.page.storage import SETTINGS_KEY, MemoryStore
+from pyapp.page.views import (
     coach_view,
     hand_end_view,
     hand_view,
     how_to_play,
-    i18n,
     markup,
-    player_stats,
-    refusals,
     review_view,
     stats_view,
     table_view,
     view,
 )
-from pyapp.page.session import Session
-from pyapp.page.storage import SETTINGS_KEY, MemoryStore
+from pyapp.page.words import i18n, refusals
 from pyapp.shared import protocol
 
 SEATS = [{"name": "", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
@@ -265,7 +264,7 @@ class TestWords:
     def test_no_emoji_outside_what_every_font_draws(self):
         """An emoji (outside the Basic Multilingual Plane) shows as an empty box where no emoji font is installed."""
         root = PAGE.parents[1]
-        for path in [*PAGE.glob("*.py"), root / "index.html", *(root / "assets").glob("*.[jcm]*s")]:
+        for path in [*PAGE.rglob("*.py"), root / "index.html", *(root / "assets").glob("*.[jcm]*s")]:
             found = [char for char in path.read_text() if ord(char) > 0xFFFF]
             assert found == [], path.name
 
@@ -313,7 +312,7 @@ def test_the_pages_words_on_the_rules_follow_the_engines_figures(monkeypatch):
     from pyapp.engine import rules as engine_rules
     from pyapp.host.catalog import catalog
     from pyapp.page import first_deal
-    from pyapp.page.how_to_play import render_how_to_play
+    from pyapp.page.views.how_to_play import render_how_to_play
 
     i18n.set_language("en")
     session = Session({}, 3)
@@ -334,7 +333,7 @@ def test_the_pages_words_on_the_pass_and_the_first_lead_follow_the_engine(monkey
     engine's own view."""
     from pyapp.engine import rules as engine_rules
     from pyapp.page import first_deal
-    from pyapp.page.how_to_play import render_how_to_play
+    from pyapp.page.views.how_to_play import render_how_to_play
 
     i18n.set_language("en")
     session = Session({}, 3)
@@ -357,7 +356,7 @@ def test_the_pages_words_on_the_pass_and_the_first_lead_follow_the_engine(monkey
 def test_the_sheet_the_summary_and_the_chart_show_the_engines_totals():
     """The running totals are the engine's (a rule that made a total other than the sum of what each hand
     added, as some tables' "exactly 100 goes back to 50" does, would show as the engine scored it)."""
-    from pyapp.page import chart, sheet_view, view
+    from pyapp.page.views import chart, sheet_view, view
 
     i18n.set_language("en")
     session = Session({}, 3)

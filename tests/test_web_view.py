@@ -11,20 +11,11 @@ from helpers import Engine
 
 from pyapp.host.catalog import catalog
 from pyapp.host.reviews import run_job
-from pyapp.page import (
-    first_deal,
-    form_view,
-    friends_view,
-    hand_view,
-    i18n,
-    markup,
-    review_view,
-    sheet_view,
-    table_view,
-    view,
-)
+from pyapp.page import first_deal
 from pyapp.page.session import Session
 from pyapp.page.storage import BROKEN_KEY, SETTINGS_KEY, MemoryStore, Storage, game_keys, set_aside
+from pyapp.page.views import form_view, friends_view, hand_view, markup, review_view, sheet_view, table_view, view
+from pyapp.page.words import i18n
 from pyapp.shared import protocol, storage_keys
 
 SEATS = [{"name": "<b>Ann</b>", "bot": None}] + [{"name": "", "bot": "basic"}] * 3

@@ -42,7 +42,7 @@ SHARED = PACKAGE / "shared"  # what both sides run: the contract and the deal (t
 NOT_IN_WORKERS = (PAGE, PACKAGE / "cli")  # the workers' zip has every other folder of the package
 CATALOG = "catalog.json"  # what the new-game form offers, written from the engine at build time
 # Compiled with the others, but fetched only when the language is used (pyapp/page/main.py: fetch_language).
-FETCHED_WHEN_USED = tuple(f"pyapp/page/text_{code}.py" for code in ("cs", "sk", "lt"))
+FETCHED_WHEN_USED = tuple(f"pyapp/page/words/text_{code}.py" for code in ("cs", "sk", "lt"))
 SERVICE_WORKER = "sw.js"
 FIRST_WORDS = "first-words.js"  # index.html's words in the player's language before Python runs
 # The catalogue keys of index.html's words (assets/first-words.js puts them in place).
@@ -139,13 +139,13 @@ def engine_worker(dest: Path) -> None:
     header = f"const ENGINE = {json.dumps(engine)};\nconst PRELOAD = {json.dumps(ENGINE_PRELOAD)};\n"
     (dest / "app" / ENGINE_PYODIDE).write_text(header + (ROOT / "assets" / ENGINE_PYODIDE).read_text())
     shutil.copy2(ROOT / "assets" / ENGINE_WORKER, dest / "app" / ENGINE_WORKER)
-    page = dest / "index.html"  # (a fault's details name the build: pyapp/page/actuator.py)
+    page = dest / "index.html"  # (a fault's details name the build: pyapp/page/views/actuator.py)
     page.write_text(page.read_text().replace("<html ", f'<html data-engine="{engine}" ', 1))
 
 
 def first_words(dest: Path) -> None:
     """``assets/first-words.js`` after one constant: every language's words for index.html, from the catalogues."""
-    from pyapp.page import i18n
+    from pyapp.page.words import i18n
 
     words = {code: {key: i18n.catalogue(code).TEXT[key] for key in FIRST_WORDS_KEYS} for code in i18n.ORDER}
     header = f"const WORDS = {json.dumps(words, ensure_ascii=False)};\n"

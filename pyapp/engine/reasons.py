@@ -1,7 +1,7 @@
 """Why the engine refuses something: an English sentence that carries a code and values for translations.
 
 The page words a refusal from its code (``reason.<code>`` in each catalogue of
-``pyapp/page/text_*.py``); the command line shows the sentence.
+``pyapp/page/words/text_*.py``); the command line shows the sentence.
 """
 
 from __future__ import annotations

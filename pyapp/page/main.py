@@ -5,7 +5,7 @@ Input (:mod:`pyapp.page.parts.input`) turns events into intents, the controller
 (:mod:`pyapp.page.client`, the only code that talks to the Pyodide worker, which
 ``assets/boot.js`` starts and offers as ``window.heartsEngine``), keeps
 the game in storage (:mod:`pyapp.page.storage`) and has the actuator
-(:mod:`pyapp.page.actuator`) draw it.
+(:mod:`pyapp.page.views.actuator`) draw it.
 """
 
 import asyncio
@@ -14,7 +14,6 @@ import json
 from pyscript import document, fetch, window
 from pyscript.ffi import create_proxy
 
-from pyapp.page.actuator import Actuator
 from pyapp.page.client import EngineClient, ThinkerClient
 from pyapp.page.friends import JOIN, read_invitation
 from pyapp.page.parts.controller import Controller
@@ -23,6 +22,7 @@ from pyapp.page.parts.input import InputManager
 from pyapp.page.session import Session
 from pyapp.page.storage import Storage
 from pyapp.page.stored_settings import load_settings
+from pyapp.page.views.actuator import Actuator
 
 
 def browser_storage() -> Storage:
@@ -54,13 +54,13 @@ async def fetch_language(code: str) -> None:
 
     Only English comes with the page (tools/build.py); the others are fetched when first used.
     """
-    path = "pyapp/page/text_" + code + ".mpy"
+    path = "pyapp/page/words/text_" + code + ".mpy"
     try:
         open(path, "rb").close()
         return
     except OSError:
         pass
-    response = await fetch("./app/page/text_" + code + ".mpy")
+    response = await fetch("./app/page/words/text_" + code + ".mpy")
     if not response.ok:
         raise OSError("HTTP " + str(response.status))
     data = await response.bytearray()

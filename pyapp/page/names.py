@@ -1,4 +1,4 @@
-"""What the page's settings are made of, in no language (the words are in :mod:`pyapp.page.i18n`; the cards'
+"""What the page's settings are made of, in no language (the words are in :mod:`pyapp.page.words.i18n`; the cards'
 letters and symbols in :mod:`pyapp.shared.deal`)."""
 
 DEFAULT_LEVEL = "medium"

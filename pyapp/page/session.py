@@ -9,7 +9,7 @@ screen, the score sheet's results, the settings and the statistics.
 from ..shared import protocol
 from ..shared.protocol import LOADING, STEP_PASS, STEP_PLAY
 from . import player_stats
-from .announce import new_plays
+from .views.announce import new_plays
 
 AHEAD_STEPS = (STEP_PASS, STEP_PLAY)  # the decisions a person may make before the engine is up
 
@@ -67,9 +67,7 @@ class Session:
         self.figures = False  # the play hint's figures shown on every card (the person asked for them)
         self.hinting = False  # a hint asked for, not yet answered
         self.panel = ""
-        self.welcome = (
-            False  # a first visit: the goal is said in a line (pyapp.page.how_to_play.render_welcome, above the hand)
-        )
+        self.welcome = False  # a first visit: the goal is said in a line (pyapp.page.views.how_to_play.render_welcome, above the hand)
         self.link = None  # a shared deal waiting for the person's answer
         self.stats = player_stats.empty()
         self.arrivals = []  # plays new since the last view: they fly in
@@ -88,7 +86,7 @@ class Session:
         self.reviews = {}  # the finished hands reviewed: number → each seat's points lost (None: not yet reviewed)
         self.reviews_failed = False  # the thinker worker could not compute a review
         self.review = None  # the review open in its panel (pyapp.shared.protocol.Review)
-        self.review_page = 0  # which of its pages is open (pyapp.page.review_view.review_pages)
+        self.review_page = 0  # which of its pages is open (pyapp.page.views.review_view.review_pages)
         self.review_seat = None  # whose review is open (party mode: the person who asked for it)
         self.review_wanted = None  # [hand, seat]: a review asked for before it was ready: it opens when it is
         self.invites = {}  # the host's page: friend's seat → {"link", "qr"}, their invitation

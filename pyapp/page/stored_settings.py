@@ -11,10 +11,10 @@ is stored again.  Plain Python for MicroPython and CPython.
 
 import json
 
-from .i18n import ORDER
 from .names import COLLECT, SPEEDS, THINK_TIMES, TOGGLE
 from .session import DEFAULT_SETTINGS
 from .storage import SETTINGS_KEY, Storage, parse_json, set_aside
+from .words.i18n import ORDER
 
 CHOICES = {
     "speed": SPEEDS,

@@ -10,11 +10,11 @@ import asyncio
 import json
 
 from ...shared import protocol
-from .. import coach, player_stats
-from ..announce import announcement, sound_of
+from .. import lesson, player_stats
 from ..player_stats import STATS_KEY
-from ..refusals import refusal_text
 from ..storage import VIEW_KEY, apply_writes
+from ..views.announce import announcement, sound_of
+from ..words.refusals import refusal_text
 
 AWAY_TICK_SECONDS = 1  # how often the countdown to the computer playing for a friend who left is redrawn
 
@@ -119,9 +119,9 @@ class Answers:
         """Keep the lesson's record up to date with a new view (pyapp.page.coach): stored when it changes,
         dropped when another game has begun."""
         session = self.page.session
-        record, changed = coach.follow(session.lesson, view)
+        record, changed = lesson.follow(session.lesson, view)
         session.lesson = record
         if changed and record is None:
-            self.page.storage.remove(coach.LESSON_KEY)
+            self.page.storage.remove(lesson.LESSON_KEY)
         elif changed:
-            self.page.storage.set(coach.LESSON_KEY, json.dumps(record))
+            self.page.storage.set(lesson.LESSON_KEY, json.dumps(record))

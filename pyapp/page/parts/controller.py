@@ -12,7 +12,7 @@ names its method, in the part whose job it is.  ``tests/test_actions.py``
 checks both ways, on the markup the page renders.
 """
 
-from .. import coach, daily_board, player_stats
+from .. import daily_board, lesson, player_stats
 from .answers import Answers
 from .fault_handling import FaultHandling
 from .friends_host import FriendsHost
@@ -35,7 +35,7 @@ class Controller:
         """``fetch_language(code)`` (awaitable) makes a language's catalogue importable (see main.py);
         ``thinker`` (a :class:`pyapp.page.client.ThinkerClient`, or None: no reviews) computes hand reviews."""
         session.stats = player_stats.load(storage)
-        session.lesson = coach.load(storage)
+        session.lesson = lesson.load(storage)
         session.daily = daily_board.load(storage)
         self.page = page = Page(client, actuator, storage, session, catalog, fetch_language, thinker)
         self.client, self.session, self.actuator, self.catalog = client, session, actuator, catalog

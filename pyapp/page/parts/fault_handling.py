@@ -5,8 +5,8 @@ Plain Python for MicroPython and CPython.
 
 from ...shared import protocol
 from ..faults import MOST_RESTARTS, EngineFault, EngineLost, details, fault_record
-from ..i18n import t
 from ..storage import read_saved_game
+from ..words.i18n import t
 
 
 class FaultHandling:

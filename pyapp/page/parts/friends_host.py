@@ -5,8 +5,8 @@ Plain Python for MicroPython and CPython.
 
 from ...shared import protocol
 from ..friends import invitation_link, read_reply
-from ..friends_view import friend_seats
-from ..i18n import shown_name, t
+from ..views.friends_view import friend_seats
+from ..words.i18n import shown_name, t
 
 
 class FriendsHost:

@@ -20,8 +20,8 @@ from ...shared import protocol
 from ..faults import EngineFault, Halted
 from ..friends import reply_code
 from ..player_stats import STATS_KEY
-from ..refusals import refusal_text
 from ..storage import SETTINGS_KEY
+from ..words.refusals import refusal_text
 from .answers import Answers
 from .controller import Controller
 

@@ -138,7 +138,7 @@ class InputManager:
             self.emit("close")
             return
         if key == "Tab" and not self.document.getElementById("dialog").hidden:
-            if actuator.focus_round_dialog(bool(event.shiftKey)):
+            if actuator.focus.round_dialog(bool(event.shiftKey)):
                 event.preventDefault()
             return
         if key in ("z", "Z") and (event.ctrlKey or event.metaKey):
@@ -148,5 +148,5 @@ class InputManager:
             return
         card = event.target.closest("#hand .card") if event.target.closest else None
         if card and key in HAND_KEYS:
-            actuator.focus_along_hand(int(card.getAttribute("data-index")), key)
+            actuator.focus.along_hand(int(card.getAttribute("data-index")), key)
             event.preventDefault()

@@ -6,13 +6,13 @@ Plain Python for MicroPython and CPython.
 import json
 
 from ...shared import protocol
-from .. import coach, daily_board
-from ..form_view import FRIEND, PERSON, seat_place
-from ..i18n import t
+from .. import daily_board, lesson
 from ..names import DEFAULT_LEVEL
 from ..player_stats import preset_of
-from ..refusals import refusal_text
 from ..storage import stored_hands
+from ..views.form_view import FRIEND, PERSON, seat_place
+from ..words.i18n import t
+from ..words.refusals import refusal_text
 
 LINK_NOTICE_SECONDS = 12
 
@@ -204,13 +204,13 @@ class NewGames:
         custom), an option of one variant shows with it, and the seats follow the number of players."""
         name, actuator = data["name"], self.page.actuator
         if "rules" in data:
-            actuator.show_preset(preset_of(data["rules"], self.page.catalog["presets"]))
+            actuator.form.show_preset(preset_of(data["rules"], self.page.catalog["presets"]))
         if name == "variant":
-            actuator.show_variant_options(data["value"])
+            actuator.form.show_variant_options(data["value"])
         if name == "players" and str(data["value"]).isdigit():
             players = int(data["value"])
             most = next(option["max"] for option in self.page.catalog["options"] if option["name"] == "players")
-            actuator.show_seats(players, [seat_place(seat, players) for seat in range(most)])
+            actuator.form.show_seats(players, [seat_place(seat, players) for seat in range(most)])
 
     def remember_form(self, data: dict) -> None:
         """Keep what the new-game form says (the engine checks it when the game starts)."""
@@ -225,9 +225,9 @@ class NewGames:
         """Learn by playing: the lesson dealt (``lesson``), skipped (``lesson-skip``: the hand goes on as an
         ordinary game, still not counted) or over, for a real game (``lesson-done``)."""
         page, session = self.page, self.page.session
-        if action == "lesson-skip" and coach.speaking(session):
+        if action == "lesson-skip" and lesson.speaking(session):
             session.lesson["on"] = False
-            page.storage.set(coach.LESSON_KEY, json.dumps(session.lesson))
+            page.storage.set(lesson.LESSON_KEY, json.dumps(session.lesson))
             page.notify(t("coach.skipped"))
             page.render()
         elif not page.client.ready:
@@ -237,9 +237,9 @@ class NewGames:
             await self.new_game()
         elif action == "lesson":
             session.offer_lesson = False
-            session.lesson = coach.starting()
+            session.lesson = lesson.starting()
             session.panel = ""
-            options = coach.lesson_options(page.catalog, session.settings.get("name") or "")
+            options = lesson.lesson_options(page.catalog, session.settings.get("name") or "")
             answer = await self.answers.send(
                 protocol.START, fresh=True, dealt=True, options=options, stored_hands=stored_hands(page.storage)
             )

@@ -6,9 +6,9 @@ through the actuator).
 
 import json
 
-from ..i18n import DEFAULT as DEFAULT_LANGUAGE
-from ..i18n import pick_language, set_language, t
 from ..storage import SETTINGS_KEY
+from ..words.i18n import DEFAULT as DEFAULT_LANGUAGE
+from ..words.i18n import pick_language, set_language, t
 
 ASIDE_NOTICE_SECONDS = 15  # what was set aside: a sentence or two to read (it covers part of a phone's hand)
 

@@ -5,11 +5,11 @@ Plain Python for MicroPython and CPython.
 
 from ...shared import protocol
 from .. import coach
-from ..coach_view import held_back
-from ..hand_view import UNDO_STEPS, reason
-from ..hint_view import hint_of, spoken
-from ..i18n import t
-from ..refusals import refusal_text
+from ..views.coach_view import held_back
+from ..views.hand_view import UNDO_STEPS, reason
+from ..views.hint_view import hint_of, spoken
+from ..words.i18n import t
+from ..words.refusals import refusal_text
 
 STEP_INTENTS = {
     "next": (protocol.STEP_SUMMARY, protocol.READ_ON),

@@ -6,8 +6,8 @@ Plain Python for MicroPython and CPython.
 import json
 
 from ...shared import protocol
-from ..i18n import t
-from ..refusals import refusal_text
+from ..words.i18n import t
+from ..words.refusals import refusal_text
 
 
 class Reviews:

@@ -4,7 +4,7 @@ Plain Python for MicroPython and CPython.
 """
 
 from ...shared import protocol
-from ..i18n import t
+from ..words.i18n import t
 
 
 class Sharing:
@@ -37,7 +37,7 @@ class Sharing:
         page = self.page
         window = page.actuator.window
         field = data["target"]
-        text = page.actuator.field_text(field)
+        text = page.actuator.form.field_text(field)
         try:
             if data.get("native"):
                 entries = [["title", page.actuator.document.title], ["url", text]]
@@ -47,5 +47,5 @@ class Sharing:
             page.notify(t(data.get("said") or "share.copied"))
         except Exception as error:  # (no clipboard here, or the share sheet cancelled): copied by hand
             page.actuator.log("Could not copy or share: " + str(error))
-            page.actuator.select_field(field)
+            page.actuator.form.select_field(field)
             page.notify(t("share.copy_by_hand"))

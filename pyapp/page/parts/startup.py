@@ -7,8 +7,6 @@ import json
 
 from ...shared import protocol
 from ..first_deal import can_deal_ahead, first_view
-from ..i18n import t
-from ..refusals import refusal_text
 from ..session import AHEAD_STEPS
 from ..storage import (
     PENDING_KEY,
@@ -22,6 +20,8 @@ from ..storage import (
     set_aside,
     stored_hands,
 )
+from ..words.i18n import t
+from ..words.refusals import refusal_text
 from .new_games import game_options
 
 

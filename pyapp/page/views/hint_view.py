@@ -8,10 +8,10 @@ words sit in the page's flow, above the cards, so they never cover a button.
 Plain Python for MicroPython and CPython.
 """
 
-from ..shared import protocol
-from .i18n import card_name, decimal, has_text, t
+from ...shared import protocol
+from ..session import positions
+from ..words.i18n import card_name, decimal, has_text, t
 from .review_view import coloured
-from .session import positions
 
 
 def hint_of(session):

@@ -2,15 +2,17 @@
 
 Every change of the page goes through :meth:`Actuator.render`, which draws
 the table, the hand, the score sheet and the dialog from the session (the
-markup comes from :mod:`pyapp.page.view`) and keeps the focus where the person had
+markup comes from :mod:`pyapp.page.views.view`) and keeps the focus where the person had
 it.  It also shows short notices, reads out what happened, plays sounds and
 slides a collected trick away.  ``document`` and ``window`` are the page's.
 """
 
 import asyncio
 
+from ..words.i18n import t
 from . import hand_view, sheet_view, table_view
-from .i18n import t
+from .focus import Focus
+from .form_fields import FormFields
 from .view import render_dialog, render_nav, render_title
 
 NOTICE_SECONDS = 4
@@ -31,6 +33,8 @@ class Actuator:
         self.dialog_drawn = ""  # the dialog's markup now on the page
         self.hand_drawn = ""  # the hand's markup now on the page
         self.tasks = []
+        self.focus = Focus(document, window)  # where the keyboard's focus goes
+        self.form = FormFields(document)  # the open form's fields
 
     def label_page(self, code: str) -> None:
         """Label the page's fixed parts in the language ``code`` now in use."""
@@ -82,7 +86,7 @@ class Actuator:
         self.regions["table"].setAttribute("data-ready", "true" if session.ready else "false")
         session.arrivals = []  # each card flies in once
         session.dealing = False
-        if opened or (dialog and self.focus_lost()):  # a dialog opened, or redrawn under the focus
+        if opened or (dialog and self.focus.lost()):  # a dialog opened, or redrawn under the focus
             enabled = "button.primary:not([disabled]), select, input, button:not([disabled])"
             first = same and self.regions["dialog"].querySelector(same + ":not([disabled])")
             first = first or self.regions["dialog"].querySelector(enabled)  # a disabled button cannot take it
@@ -94,29 +98,9 @@ class Actuator:
             hand = self.regions["hand"]
             card = hand.querySelector(f'[data-card="{focus_card}"]') if focus_card else None
             if card and not hand.querySelector("[data-action=collect]"):
-                card.focus(self.focus_options(ring))  # redrawn where it was: no jump
-            elif card or self.focus_lost():
-                self.focus_hand(ring)  # a finished trick takes the focus from the cards: Enter collects it
-
-    def focus_lost(self) -> bool:
-        """Whether the focus fell to the page itself (what had it was redrawn away, or a dialog closed)."""
-        focused = self.document.activeElement
-        return focused is None or focused == self.document.body
-
-    def focus_options(self, ring: bool):
-        """How the page moves the focus: never scrolling (no jump on a phone), with a ring only for the keyboard
-        (a ring on a card the person did not go to would look like a choice)."""
-        return self.window.JSON.parse('{"preventScroll": true, "focusVisible": %s}' % ("true" if ring else "false"))
-
-    def focus_hand(self, ring: bool = False) -> None:
-        """Put the focus back in the hand: on what there is to do (collect), a card to choose, any card, a button;
-        ``ring``: show the focus ring there (the keyboard had the focus)."""
-        hand = self.regions["hand"]
-        for selector in ("[data-action=collect]", ".card:not([aria-disabled])", ".card", "button:not([disabled])"):
-            target = hand.querySelector(selector)
-            if target:
-                target.focus(self.focus_options(ring))
-                return
+                card.focus(self.focus.options(ring))  # redrawn where it was: no jump
+            elif card or self.focus.lost():
+                self.focus.hand(ring)  # a finished trick takes the focus from the cards: Enter collects it
 
     def reveal_hint(self) -> None:
         """Scroll the hint's words and the hand (its cards and buttons) into view: below a table that fills
@@ -128,63 +112,6 @@ class Actuator:
             fits = 0 < height <= self.window.innerHeight
             where = self.window.JSON.parse('{"block": "end"}' if fits else '{"block": "start"}')
             (hand if fits else words).scrollIntoView(where)
-
-    def focus_round_dialog(self, backwards: bool) -> bool:
-        """Tab (``backwards``: Shift+Tab) at either end of the open dialog's controls goes round to the other
-        end, never behind the dialog; whether it moved the focus (else Tab does what it does)."""
-        found = self.document.querySelectorAll(
-            "#dialog button:not([disabled]), #dialog select, #dialog input, #dialog textarea, #dialog a[href]"
-        )
-        controls = [found.item(i) for i in range(found.length) if not found.item(i).closest("[hidden]")]
-        if not controls:
-            return False
-        first, last = controls[0], controls[-1]
-        focused = self.document.activeElement
-        inside = focused is not None and focused.closest and focused.closest("#dialog")
-        if not inside or (backwards and focused == first) or (not backwards and focused == last):
-            (last if backwards else first).focus()
-            return True
-        return False
-
-    def focus_along_hand(self, index: int, key: str) -> None:
-        """Move the focus from the hand's card at ``index`` by ``key`` (an arrow, Home or End)."""
-        cards = self.document.querySelectorAll("#hand .card")
-        last = cards.length - 1
-        target = {"ArrowLeft": max(index - 1, 0), "ArrowRight": min(index + 1, last), "Home": 0, "End": last}[key]
-        cards.item(target).focus()
-
-    def show_preset(self, name: str) -> None:
-        """The new-game form's preset field says ``name`` (the rules as they now are)."""
-        self.document.getElementById("opt-preset").value = name
-
-    def show_variant_options(self, variant: str) -> None:
-        """The new-game form shows the options of ``variant`` only (the Omnibus card, say)."""
-        rows = self.document.querySelectorAll("#dialog .option-row")
-        for index in range(rows.length):
-            row = rows.item(index)
-            row.hidden = row.getAttribute("data-variant") != variant
-
-    def show_seats(self, players: int, places: list) -> None:
-        """The new-game form shows the seats of ``players`` (``places[seat]``: where it sits and its name
-        field's label)."""
-        rows = self.document.querySelectorAll("#dialog .seat-row")
-        for index in range(rows.length):
-            row = rows.item(index)
-            seat = int(row.getAttribute("data-seat"))
-            row.hidden = seat >= players
-            place, name_label = places[seat]
-            row.querySelector("label").textContent = place
-            row.querySelector("input").setAttribute("aria-label", name_label)
-
-    def field_text(self, field: str) -> str:
-        """The text in the field of id ``field`` (a link to copy)."""
-        return str(self.document.getElementById(field).value)
-
-    def select_field(self, field: str) -> None:
-        """Focus and select the field of id ``field`` (to be copied by hand)."""
-        element = self.document.getElementById(field)
-        element.focus()
-        element.select()
 
     def show_menu(self, shown: bool) -> None:
         """Open or fold the top bar's menu (a narrow screen shows the game's buttons only on demand)."""

@@ -1,11 +1,11 @@
 """The score sheet beside the table, with its legend.
 
-Only reads state and returns markup (:mod:`pyapp.page.view` puts the page together); every text
+Only reads state and returns markup (:mod:`pyapp.page.views.view` puts the page together); every text
 that comes from outside is escaped.  Plain Python for MicroPython and CPython.
 """
 
+from ..words.i18n import seat_shown_name, t
 from .chart import render_chart
-from .i18n import seat_shown_name, t
 from .markup import (
     escape,
     seat_name,

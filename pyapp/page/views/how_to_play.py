@@ -5,11 +5,11 @@ view carries them), so the text says what this game does: its target, its
 point cards (the Omnibus card, Cancellation's two packs), its pass cycle, its
 first trick, what breaks hearts and how the moon scores.  The coached hand
 reuses :func:`sections`.  Also the first visit's welcome, which says the goal
-in one line above the hand (with the offer of a lesson, :mod:`pyapp.page.coach_view`).  Plain Python for MicroPython and CPython.
+in one line above the hand (with the offer of a lesson, :mod:`pyapp.page.views.coach_view`).  Plain Python for MicroPython and CPython.
 """
 
-from .first_deal import full_rules
-from .i18n import t
+from ..first_deal import full_rules
+from ..words.i18n import t
 from .markup import card_markup, close_button, dialog, short_card
 
 HEARTS_SHOWN = ("2H", "7H", "KH")  # the hearts pictured beside "1 point each"

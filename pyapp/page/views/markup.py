@@ -3,8 +3,8 @@
 Plain Python for MicroPython and CPython.
 """
 
-from ..shared.deal import card_face
-from .i18n import card_name, seat_shown_name, t
+from ...shared.deal import card_face
+from ..words.i18n import card_name, seat_shown_name, t
 
 SUIT_CLASS = {"C": "black", "S": "black", "D": "red", "H": "red"}
 COURTS = ("J", "Q", "K")

@@ -1,18 +1,18 @@
 """The forms: the settings and the new game (rules, seats, levels, names).
 
-Only reads state and returns markup (:mod:`pyapp.page.view` puts the page together); every text
+Only reads state and returns markup (:mod:`pyapp.page.views.view` puts the page together); every text
 that comes from outside is escaped.  Plain Python for MicroPython and CPython.
 """
 
-from . import player_stats
-from .i18n import language as current_language
-from .i18n import languages, t
+from .. import player_stats
+from ..names import COLLECT, DEFAULT_LEVEL, SPEEDS, THINK_TIMES, TOGGLE
+from ..words.i18n import language as current_language
+from ..words.i18n import languages, t
 from .markup import (
     close_button,
     dialog,
     escape,
 )
-from .names import COLLECT, DEFAULT_LEVEL, SPEEDS, THINK_TIMES, TOGGLE
 
 PERSON = "person"  # a seat's "level" when a person at this device plays it (party mode)
 

@@ -1,15 +1,15 @@
 """The table: the seats round it, the trick in the middle, the status line, and the last trick.
 
-Only reads state and returns markup (:mod:`pyapp.page.view` puts the page together); every text
+Only reads state and returns markup (:mod:`pyapp.page.views.view` puts the page together); every text
 that comes from outside is escaped.  Plain Python for MicroPython and CPython.
 """
 
 import math
 
-from ..shared import protocol
+from ...shared import protocol
+from ..words.i18n import card_name, has_text, t
 from .daily_view import short_date
 from .friends_view import benched, friends_line, stood_in
-from .i18n import card_name, has_text, t
 from .markup import (
     card_back_markup,
     card_markup,

@@ -5,11 +5,11 @@ Everything from outside (a friend's name, what a link says) is escaped.
 Plain Python for MicroPython and CPython.
 """
 
-from ..shared.seat_names import DEFAULT_NAMES
-from . import daily_board
-from .i18n import t
+from ...shared.seat_names import DEFAULT_NAMES
+from .. import daily_board
+from ..words.i18n import t
+from ..words.refusals import refusal_text
 from .markup import close_button, dialog, escape, short_card, trick_figures
-from .refusals import refusal_text
 
 FRIEND_ROW = ' class="friend"'  # who played the result (beside the computer players of the same names)
 SHOWN_DAYS = 10  # the history's latest days on the board

@@ -5,7 +5,7 @@ a person who cannot see the table follows the play, and plays a short sound
 effect for the most notable thing that happened.  Plain Python.
 """
 
-from .i18n import card_name, seat_shown_name, t
+from ..words.i18n import card_name, seat_shown_name, t
 
 
 def new_plays(was, now) -> tuple:

@@ -22,7 +22,7 @@ _loaded = {DEFAULT: text_en}  # a catalogue is compiled only when its language i
 def catalogue(code: str):
     """The catalogue module of language ``code`` (imported the first time it is asked for)."""
     if code not in _loaded:
-        _loaded[code] = __import__("pyapp.page.text_" + code, None, None, ["TEXT"])
+        _loaded[code] = __import__("pyapp.page.words.text_" + code, None, None, ["TEXT"])
     return _loaded[code]
 
 

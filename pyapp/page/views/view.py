@@ -9,8 +9,9 @@ score sheet: :mod:`.sheet_view`, and the dialogs' modules named in
 outside (names) is escaped.  Plain Python for MicroPython and CPython.
 """
 
-from ..shared import protocol
-from .coach import finished as lesson_finished
+from ...shared import protocol
+from ..lesson import finished as lesson_finished
+from ..words.i18n import t
 from .coach_view import render_lesson_end
 from .daily_view import render_daily_board, render_verdict
 from .fault_view import render_fault
@@ -18,7 +19,6 @@ from .form_view import render_new_game, render_settings
 from .friends_view import render_invitations, render_join
 from .hand_end_view import render_game_over, render_handoff, render_leave, render_moon_choice, render_summary
 from .how_to_play import render_how_to_play
-from .i18n import t
 from .review_view import render_review
 from .share_view import render_game_ends, render_link_offer, render_share
 from .stats_view import render_stats

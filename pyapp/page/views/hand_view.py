@@ -1,20 +1,20 @@
 """The hand under the table: the person's cards, the words above them and the row of buttons.
 
-Only reads state and returns markup (:mod:`pyapp.page.view` puts the page together); every text
+Only reads state and returns markup (:mod:`pyapp.page.views.view` puts the page together); every text
 that comes from outside is escaped.  Plain Python for MicroPython and CPython.
 """
 
-from ..shared import protocol
-from . import coach
+from ...shared import protocol
+from .. import lesson
+from ..words.i18n import card_name, t
+from ..words.refusals import refusal_text
 from .coach_view import held_back, render_coach
 from .hand_end_view import again_button
 from .hint_view import card_hint, figures_toggle, render_hint
-from .i18n import card_name, t
 from .markup import (
     card_markup,
     escape,
 )
-from .refusals import refusal_text
 from .table_view import benched_here
 
 UNDO_STEPS = (
@@ -96,7 +96,7 @@ def render_hand(session) -> str:
         tools.append(("undo", "hand.undo"))
     if step == protocol.STEP_PLAY and view.can_claim:
         tools.append(("claim", "hand.claim"))
-    if step == protocol.STEP_PLAY and not coach.speaking(session):  # (a lesson is played by hand: no Finish)
+    if step == protocol.STEP_PLAY and not lesson.speaking(session):  # (a lesson is played by hand: no Finish)
         tools.append(("finish", "hand.finish"))
     row = []  # one row of buttons under the hand: the pass first (the page takes it before the engine is up)
     if step == protocol.STEP_PASS:

@@ -9,7 +9,7 @@ their expected points, the one made and the best marked.  Plain Python for
 MicroPython and CPython.
 """
 
-from .i18n import decimal, has_text, t
+from ..words.i18n import decimal, has_text, t
 from .markup import SUIT_CLASS, close_button, dialog, escape, seat_name, seat_names, short_card, trick_figures
 
 PASS_PAGE = -1  # the review's page of the pass (the others are the tricks' numbers)

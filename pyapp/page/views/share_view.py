@@ -1,10 +1,10 @@
 """Sharing: the share panel, a shared deal offered, and a new game that would end the one in progress.
 
-Only reads state and returns markup (:mod:`pyapp.page.view` puts the page together); every text
+Only reads state and returns markup (:mod:`pyapp.page.views.view` puts the page together); every text
 that comes from outside is escaped.  Plain Python for MicroPython and CPython.
 """
 
-from .i18n import t
+from ..words.i18n import t
 from .markup import (
     close_button,
     dialog,

@@ -7,7 +7,7 @@ may take the current rules.  The coached hand and the how-to-play dialog word
 a rule the same way (:func:`explain`).  Plain Python for MicroPython and CPython.
 """
 
-from ..shared.schema import is_card
+from ...shared.schema import is_card
 from .i18n import card_name, has_text, t
 from .i18n import language as current_language
 

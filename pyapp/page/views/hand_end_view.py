@@ -1,12 +1,12 @@
 """The ends of a hand and of a game: the summary, the hand-over, the moon's choice, the game over.
 
-Only reads state and returns markup (:mod:`pyapp.page.view` puts the page together); every text
+Only reads state and returns markup (:mod:`pyapp.page.views.view` puts the page together); every text
 that comes from outside is escaped.  Plain Python for MicroPython and CPython.
 """
 
-from ..shared import protocol
-from . import daily_board, player_stats
-from .i18n import t
+from ...shared import protocol
+from .. import daily_board, player_stats
+from ..words.i18n import t
 from .markup import (
     addressed,
     close_button,

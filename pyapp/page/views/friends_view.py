@@ -5,7 +5,7 @@ Plain Python for MicroPython and CPython; the QR codes are SVG markup drawn
 by ``assets/friends.mjs`` from the page's own texts.
 """
 
-from .i18n import t
+from ..words.i18n import t
 from .markup import close_button, dialog, escape, seat_name
 
 

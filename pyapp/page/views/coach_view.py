@@ -4,17 +4,17 @@ What to say and which cards to offer is the coach's (:mod:`pyapp.page.coach`);
 this only draws it.  Plain Python for MicroPython and CPython.
 """
 
-from ..shared import protocol
-from . import coach
+from ...shared import protocol
+from .. import coach, lesson
+from ..words.i18n import t
 from .how_to_play import render_welcome
-from .i18n import t
 from .markup import dialog
 
 
 def render_coach(session) -> str:
     """The coach's box above the hand (with Skip), or on a first visit the welcome (with the offer of a lesson on
     its first deal), or the offer alone once the welcome is closed."""
-    if coach.speaking(session):
+    if lesson.speaking(session):
         lines = "".join(f"<p>{line}</p>" for line in coach.advise(session).lines)
         return (
             f'<div class="coach" role="note" aria-label="{t("coach.title")}">'
@@ -39,7 +39,7 @@ def offering(session) -> bool:
 
 def held_back(session) -> tuple:
     """The cards of the hand the coach does not offer now (none when it is not coaching)."""
-    if not coach.speaking(session) or session.step not in (protocol.STEP_PASS, protocol.STEP_PLAY):
+    if not lesson.speaking(session) or session.step not in (protocol.STEP_PASS, protocol.STEP_PLAY):
         return ()
     coaching = coach.advise(session)
     if coaching.enabled is None:

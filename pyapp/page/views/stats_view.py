@@ -1,11 +1,11 @@
 """The statistics panel, per preset.
 
-Only reads state and returns markup (:mod:`pyapp.page.view` puts the page together); every text
+Only reads state and returns markup (:mod:`pyapp.page.views.view` puts the page together); every text
 that comes from outside is escaped.  Plain Python for MicroPython and CPython.
 """
 
-from . import player_stats
-from .i18n import t
+from .. import player_stats
+from ..words.i18n import t
 from .markup import (
     close_button,
     dialog,

@@ -4,7 +4,7 @@ It stands above every other dialog and cannot be closed: the page sends the
 engine nothing more until it is reloaded.  Plain Python for MicroPython and CPython.
 """
 
-from .i18n import seat_shown_name, t
+from ..words.i18n import seat_shown_name, t
 from .markup import dialog, escape
 
 DETAILS_FIELD = "fault-details"  # the text area "Copy details" copies
