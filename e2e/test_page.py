@@ -266,9 +266,15 @@ def test_the_preset_field_follows_the_rules_on_the_form(page, server_url):
     assert not page.is_visible("#opt-omnibus_card")  # Omnibus Hearts' own option
     page.select_option("#opt-variant", "omnibus")
     page.wait_for_selector("#opt-omnibus_card", state="visible")
+    assert page.text_content("#opt-moon option[value=others_plus]") == "everyone else takes 26"
     page.select_option("#opt-variant", "cancellation")
     page.wait_for_function("() => document.querySelector('#opt-preset').value === 'custom'")
     assert not page.is_visible("#opt-omnibus_card")
+    # The moon's choices say what it is worth with two decks, as the engine's catalogue says.
+    page.wait_for_function(
+        "() => document.querySelector('#opt-moon option[value=others_plus]').textContent.includes('52')"
+    )
+    assert page.text_content("#opt-moon option[value=self_minus]") == "the shooter takes 52 off"
     assert page.text_content("[for=opt-level-2]") == "Across from you"
     page.fill("#opt-players", "8")
     page.dispatch_event("#opt-players", "change")

@@ -13,6 +13,7 @@ from pyapp.engine.rng import is_name, is_secret
 from pyapp.host.catalog import catalog
 from pyapp.host.game import Host
 from pyapp.host.page_intents import HANDLERS
+from pyapp.host.steps import SPEED_DELAYS_MS
 from pyapp.host.table import Table
 from pyapp.shared import protocol, storage_keys
 
@@ -56,6 +57,29 @@ def whole_game(engine: Engine, seed: int, **rules) -> list[protocol.Answer]:
 
 
 class TestProtocol:
+    @pytest.mark.parametrize(
+        ("intent", "arguments", "field"),
+        [
+            (protocol.CONFIGURE, {"settings": {"think_ms": "fast"}}, "configure.settings.think_ms"),
+            (protocol.CONFIGURE, {"settings": {"speed": "warp"}}, "configure.settings.speed"),
+            (protocol.CONFIGURE, {"settings": {"think_ms": 300, "colour": "red"}}, "configure.settings"),
+            (protocol.START, {"options": {"seats": [{"bot": 5}] * 4}}, "start.options.seats[0].bot"),
+            (protocol.START, {"options": {"rules": {"players": "4"}, "seats": []}}, "start.options.rules.players"),
+            (protocol.START, {"options": {"seats": [], "seed": -1}}, "start.options.seats"),
+            (protocol.LOAD, {"saved": {"game": {}, "hands": "all", "current": {}}}, "load.saved"),
+        ],
+    )
+    def test_a_bad_setting_or_option_is_a_refusal_naming_its_field_never_a_fault(self, intent, arguments, field):
+        engine = Engine()
+        engine.start([{"name": "", "bot": None}] + [{"name": "", "bot": "basic"}] * 3, 3)
+        answer = engine.send_unchecked(intent, **arguments)
+        assert answer.fault is None and answer.refusal.code == "message_field"
+        assert answer.refusal.values["field"] == field
+        assert engine.send(protocol.CONFIGURE, settings={"think_ms": 600}).ok  # the engine plays on
+
+    def test_the_speeds_the_page_offers_are_those_the_engine_times(self):
+        assert set(SPEED_DELAYS_MS) == set(protocol.SPEEDS)
+
     def test_every_intent_has_a_handler_and_unknown_ones_are_refused(self):
         host = Host()
         assert set(HANDLERS) == set(protocol.INTENTS) and all(map(callable, HANDLERS.values()))
@@ -409,7 +433,7 @@ class TestSaving:
         engine = Engine(speed="instant")
         engine.play_until(engine.start(SEATS, 5), lambda a: a.view.hand_index == 1)
         saved = engine.saved()
-        assert Engine().send_unchecked(protocol.LOAD, saved="nonsense").refusal.code == "message_unreadable"
+        assert Engine().send_unchecked(protocol.LOAD, saved="nonsense").refusal.code == "message_field"
         cases = [
             ("save_unreadable", {storage_keys.LEGACY_SAVE: "nonsense"}),
             ("save_foreign", dict(saved, game=[1, 2])),
@@ -494,7 +518,7 @@ class TestReviews:
             refused = engine.send(protocol.REVIEW, hand=0, seat=seat)
             assert not refused.ok and refused.refusal.code == "seat_not_yours"
         refused = engine.send_unchecked(protocol.REVIEW, hand=0, seat="0")  # not a number: not the contract's
-        assert not refused.ok and refused.refusal.code == "message_unreadable"
+        assert not refused.ok and refused.refusal.code == "message_field"
 
     def test_a_finished_hand_is_reviewed_once_kept_with_the_save_and_shown(self):
         engine = Engine(speed="instant")

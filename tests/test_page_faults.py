@@ -9,11 +9,19 @@ failing is a fault.  The page's own bug is a fault too.
 
 import asyncio
 import json
+import random
+from types import SimpleNamespace
 
-from test_controller import Worker, page, play_to, run_async
+from helpers import QUICK_REVIEW, play_randomly
+from test_controller import Thinker, Worker, page, play_to, run_async, until
 
+from pyapp.engine.match import Match
+from pyapp.engine.rules import Rules
+from pyapp.host import reviews
 from pyapp.host.game import Host
+from pyapp.host.reviews import review_job
 from pyapp.page.faults import MOST_RESTARTS
+from pyapp.page.parts.input import InputManager
 from pyapp.page.storage import MemoryStore
 from pyapp.shared import storage_keys
 
@@ -152,6 +160,74 @@ def test_a_bug_on_the_page_itself_is_told_as_a_fault():
         await controller.perform("figures", {})
         fault = controller.session.fault
         assert fault is not None and not fault["engine"] and "a field the page misread" in fault["trace"]
+        assert "Something went wrong" in actuator.html
+
+    run_async(run())
+
+
+def finished_hand_job() -> str:
+    """A review job for the first hand of a game played at random."""
+    match = Match(Rules(), 5)
+    play_randomly(match, random.Random(5))
+    return review_job(match, 0, [0], set(), playouts=QUICK_REVIEW)
+
+
+def test_a_review_job_that_cannot_be_read_is_an_error_and_a_review_that_raises_a_fault(monkeypatch):
+    assert "error" in json.loads(reviews.run_job(json.dumps({"job": "review", "version": 0})))
+    assert "error" in json.loads(reviews.run_job("not json"))
+    job = finished_hand_job()
+    assert "decisions" in json.loads(reviews.run_job(job))
+
+    def broken_review(*arguments):
+        raise TypeError("a bug in the review")
+
+    monkeypatch.setattr(reviews, "review_hand", broken_review)
+    answer = json.loads(reviews.run_job(job))
+    assert "error" not in answer and "a bug in the review" in answer["fault"]
+
+
+def test_a_bug_in_a_hands_review_is_told_as_a_fault_not_as_a_review_unavailable(monkeypatch):
+    def broken_review(*arguments):
+        raise KeyError("a decision the review misread")
+
+    monkeypatch.setattr(reviews, "review_hand", broken_review)
+
+    async def run():
+        thinker = Thinker()
+        thinker.gate.set()
+        controller, actuator, worker = page(MemoryStore(), thinker)
+        worker.gate.set()
+        await controller.startup.boot(worker.started(), "", DEAL)
+        await play_to(controller, stop=faulted(controller))  # the hand's end: its review fails
+        await until(faulted(controller))
+        fault = controller.session.fault
+        assert fault["engine"] and "a decision the review misread" in fault["trace"]
+        assert "Something went wrong" in actuator.html and not controller.session.reviews_failed
+
+    run_async(run())
+
+
+def test_a_bug_in_the_input_managers_own_code_is_told_as_a_fault():
+    class Document:
+        def __init__(self) -> None:
+            self.listeners: dict = {}
+
+        def addEventListener(self, kind, listener) -> None:
+            self.listeners[kind] = listener
+
+    class Target:
+        def closest(self, selector):
+            raise AttributeError("a click the input manager misread")
+
+    async def run():
+        controller, actuator, worker = page(MemoryStore())
+        worker.gate.set()
+        await controller.startup.boot(worker.started(), "", DEAL)
+        document = Document()
+        InputManager(document, lambda listener: listener, controller)
+        document.listeners["click"](SimpleNamespace(target=Target()))
+        fault = controller.session.fault
+        assert fault is not None and "a click the input manager misread" in fault["trace"]
         assert "Something went wrong" in actuator.html
 
     run_async(run())

@@ -270,6 +270,18 @@ class TestNewGameAndSettings:
         session.settings["form"] = {"rules": {"variant": "omnibus"}}
         assert '<div class="option-row" data-variant="omnibus"><label' in form_view.render_new_game(session, options)
 
+    def test_the_moons_choices_say_what_the_moon_is_worth_in_the_variant_from_the_engine(self):
+        session, options = Session(), catalog()
+        assert '<option value="others_plus" selected>everyone else takes 26</option>' in form_view.render_new_game(
+            session, options
+        )
+        session.settings["form"] = {"rules": {"variant": "cancellation", "players": 5}}
+        html = form_view.render_new_game(session, options)
+        assert "everyone else takes 52" in html and "the shooter takes 52 off" in html and "takes 26" not in html
+        options["moon_points"]["cancellation"] = 60  # the engine says another worth: the words follow
+        assert "everyone else takes 60" in form_view.render_new_game(session, options)
+        assert form_view.moon_labels({"variant": "classic"}, catalog())["self_minus"] == "the shooter takes 26 off"
+
     @pytest.mark.parametrize(
         ("players", "places"),
         [

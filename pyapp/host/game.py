@@ -21,7 +21,7 @@ from ..shared import protocol, storage_keys
 from . import faults, friends_hub
 from .host_state import HostState
 from .page_intents import HANDLERS
-from .projection import answer_data, refusal_of, result_data, unreadable
+from .projection import answer_data, refusal_of, result_data, unreadable, unreadable_field
 from .thinking import ThinkFirst
 
 MAX_MESSAGE = 2_000_000  # characters: a save of the longest game, with its reviews, is far shorter
@@ -91,7 +91,7 @@ class Host(HostState):
         try:
             return protocol.read_intent(data)
         except protocol.Refused as refused:  # (a page of another build, or not ours)
-            raise unreadable("The message's " + str(refused)) from None
+            raise unreadable_field(refused) from None
 
     def _answer(self, refusal: dict | None = None, quiet: bool = False, turnless: bool = False, **extra: Any) -> str:
         table = self.table

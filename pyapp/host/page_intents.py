@@ -19,31 +19,23 @@ from ..engine.observation import last_trick_key
 from ..engine.reasons import Reason
 from ..shared import protocol, storage_keys
 from . import friends_hub, saves
-from .host_state import DEFAULT_SETTINGS, HostState
+from .host_state import HostState
 from .links import PERSON, deal_query, parse_deal_query
-from .projection import unreadable
 from .table import Table
 from .verify import verified, verify
 
 
 def configure(host: HostState, data: dict[str, Any]) -> None:
-    """The page's settings (think time, speed, collecting, auto-play)."""
-    settings = data.get("settings")
-    if not isinstance(settings, dict):
-        raise unreadable("The settings are not an object")
-    for name, default in DEFAULT_SETTINGS.items():
-        if name in settings:
-            host.settings[name] = type(default)(settings[name])
+    """The page's settings (think time, speed, collecting, auto-play: read with their kinds and bounds,
+    :data:`pyapp.shared.protocol.SETTINGS`)."""
+    host.settings.update(data["settings"])
     if host.table is not None:
         host.table.set_think_ms(float(host.settings["think_ms"]))
 
 
 def start(host: HostState, data: dict[str, Any]) -> None:
     """A new game from the new-game form's options (the last game's stored hands removed)."""
-    options = data.get("options")
-    if not isinstance(options, dict):
-        raise unreadable("The new game's options are not an object")
-    begin(host, Table.new(options), data)
+    begin(host, Table.new(data["options"]), data)  # (read with their kinds: protocol.NEW_GAME)
 
 
 def daily(host: HostState, data: dict[str, Any]) -> None:

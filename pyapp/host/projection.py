@@ -60,6 +60,12 @@ def unreadable(text: str) -> Refusal:
     return Refusal(Reason(text, "message_unreadable"))
 
 
+def unreadable_field(refused: protocol.Refused) -> Refusal:
+    """A message of the page's with a field the engine does not take (a page of another build, or not ours):
+    refused naming the field, by its path (``configure.settings.think_ms``)."""
+    return Refusal(Reason("The message's " + str(refused), "message_field", field=refused.where[: protocol.MAX_TEXT]))
+
+
 def refusal_of(error: Exception | Reason) -> dict[str, Any]:
     """Why an intent was refused: the catalogue code and values when the engine has them, else the text."""
     reason = error if isinstance(error, Reason) else error.args[0] if error.args else ""

@@ -24,6 +24,7 @@ from ..engine.match import Match
 from ..engine.observation import observe
 from ..engine.reasons import Reason, Refusal
 from ..engine.save import SaveError, compact, from_document, to_document
+from .faults import trace_of
 from .projection import trick_data
 
 JOB = "review"
@@ -42,7 +43,8 @@ def review_job(match: Match, hand: int, seats: list[int], played_for: set[int], 
 
 def run_job(text: Any) -> str:
     """Run a job (the thinker worker's one task; JSON text or the data read from it): the review as JSON
-    text, or {"error": why}."""
+    text, {"error": why} for a job it cannot read (another build's, damaged), or {"fault": traceback} when
+    the review itself fails (a bug: the page tells it as a fault)."""
     try:
         job = json.loads(text) if isinstance(text, str) else text
         if not isinstance(job, dict) or job.get("job") != JOB or job.get("version") != VERSION:
@@ -51,10 +53,14 @@ def run_job(text: Any) -> str:
         if type(hand) is not int or not 0 <= hand < len(match.results) or type(playouts) is not int:
             raise _unusable("The job's hand or budget is not usable")
         played_for = frozenset(int(index) for index in job["played_for"])
-        decisions = review_hand(match, hand, [int(seat) for seat in seats], playouts, played_for)
+        seats = [int(seat) for seat in seats]
     except (SaveError, ValueError, KeyError, TypeError) as error:
         return compact({"error": str(error)})
-    return answer_text(match, hand, [int(seat) for seat in seats], decisions)
+    try:
+        decisions = review_hand(match, hand, seats, playouts, played_for)
+    except Exception as error:  # (not a refusal: the review has a bug)
+        return compact({"fault": trace_of(error)})
+    return answer_text(match, hand, seats, decisions)
 
 
 def answer_text(match: Match, hand: int, seats: list[int], decisions: list[Decision]) -> str:

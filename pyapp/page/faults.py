@@ -5,6 +5,7 @@ person's language where it is asked for.  Everything else is a fault:
 
 * the engine hit a bug answering (:class:`EngineFault`: its answer carries the fault and the writes that
   keep the save up to what the table took);
+* a hand's review failed in the thinker worker (:class:`ThinkerFault`: its traceback);
 * the engine's worker failed or stopped (:class:`EngineLost`): the page starts another and takes the game
   up from its save, at most :data:`MOST_RESTARTS` times a visit;
 * the page's own Python raised where nothing should (any other exception).
@@ -35,6 +36,14 @@ class EngineLost(Exception):
         self.worker = worker
 
 
+class ThinkerFault(Exception):
+    """The thinker worker's review of a hand failed with a bug (``trace``: its traceback)."""
+
+    def __init__(self, trace: str):
+        super().__init__("a hand's review failed")
+        self.trace = trace
+
+
 class Halted(Exception):
     """A fault is on screen: nothing more goes to the engine until the page is reloaded."""
 
@@ -45,6 +54,8 @@ def fault_record(error) -> dict:
     if isinstance(error, EngineFault):
         fault = error.answer.fault
         return {"trace": fault.trace, "seat": fault.seat, "level": fault.level, "engine": True}
+    if isinstance(error, ThinkerFault):
+        return {"trace": error.trace, "seat": None, "level": None, "engine": True}
     return {"trace": trace_of(error), "seat": None, "level": None, "engine": False}
 
 

@@ -1,8 +1,7 @@
-"""What the page's settings are made of, in no language (the words are in :mod:`pyapp.page.words.i18n`; the cards'
-letters and symbols in :mod:`pyapp.shared.deal`)."""
+"""What the page's new-game form starts from, in no language (the words are in :mod:`pyapp.page.words.i18n`;
+the settings the engine plays by are :data:`pyapp.shared.protocol.SETTINGS`)."""
+
+from ..shared.protocol import THINK_TIMES
 
 DEFAULT_LEVEL = "medium"
-THINK_TIMES = ("150", "300", "600", "1200")
-SPEEDS = ("instant", "fast", "normal", "slow")
-COLLECT = ("click", "timer")
-TOGGLE = ("on", "off")
+THINK_CHOICES = tuple(str(ms) for ms in THINK_TIMES)  # the settings form's (and the stored settings') think_ms

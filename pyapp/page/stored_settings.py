@@ -11,15 +11,16 @@ is stored again.  Plain Python for MicroPython and CPython.
 
 import json
 
-from .names import COLLECT, SPEEDS, THINK_TIMES, TOGGLE
+from ..shared.protocol import COLLECTING, SPEEDS, TOGGLE
+from .names import THINK_CHOICES
 from .session import DEFAULT_SETTINGS
 from .storage import SETTINGS_KEY, Storage, parse_json, set_aside
 from .words.i18n import ORDER
 
 CHOICES = {
     "speed": SPEEDS,
-    "collect": COLLECT,
-    "think_ms": THINK_TIMES,
+    "collect": COLLECTING,
+    "think_ms": THINK_CHOICES,
     "undo": TOGGLE,
     "autoplay": TOGGLE,
     "sound": TOGGLE,

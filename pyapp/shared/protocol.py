@@ -23,11 +23,13 @@ CPython both run.
 
 import json
 
+from . import storage_keys
 from .schema import (
     MAX_COUNT,
     MAX_PLAYERS,
     MIN_PLAYERS,
     AnyOf,
+    Anything,
     BySeat,
     Card,
     Date,
@@ -36,7 +38,6 @@ from .schema import (
     ListOf,
     Maybe,
     Number,
-    Object,
     OneOf,
     Reading,
     Record,
@@ -417,12 +418,50 @@ class Fault(Record):
 # these, and the engine reads every intent with them (read_intent) before it does anything.  An object
 # (a new game's options, a saved game, the settings) is read further by the engine, which words why it
 # refuses one.
-OBJECT = Object()
 NONE = Shape({})
+# The settings the engine plays by, as the page's settings form offers them (CONFIGURE; the form's own words
+# for each are the page's).
+SPEEDS = ("instant", "fast", "normal", "slow")
+COLLECTING = ("click", "timer")
+TOGGLE = ("on", "off")
+THINK_TIMES = (150, 300, 600, 1200)  # ms a computer player thinks (the form's choices)
+MOST_THINK_MS = 60_000
+SETTINGS = Shape(
+    {
+        "think_ms": Whole(1, MOST_THINK_MS),
+        "speed": OneOf(SPEEDS),
+        "collect": OneOf(COLLECTING),
+        "autoplay": OneOf(TOGGLE),
+    },
+    partial=True,
+)
+MAX_DEAL_NUMBER = 9_007_199_254_740_991  # the largest whole number a page's JavaScript keeps exactly
+# A new game's options as the page writes them (START): the engine refuses, in words, a level it does not
+# have, rules that do not go together or a table with nobody at this device.
+NEW_SEAT = Shape({"name": Text(MAX_TEXT), "bot": Maybe(WORD), "friend": FLAG}, partial=True)
+NEW_GAME = Shape(
+    {
+        "rules": Shape(RULES, partial=True),
+        "seats": ListOf(NEW_SEAT, MAX_PLAYERS, MIN_PLAYERS),
+        "seed": AnyOf(Whole(0, MAX_DEAL_NUMBER), Text(MAX_WORD)),  # a deal's number, or the page's secret
+        "name": Text(MAX_WORD),
+        "steady": FLAG,
+        "daily": Text(MAX_WORD),
+    },
+    optional=("rules", "seed", "name", "steady", "daily"),
+)
+# A stored game as the page reads it from storage (LOAD): its pieces, each read by the engine's save reader
+# (pyapp.host.saves), which says what is damaged; or a save of the one-record format before protocol 1.
+ANYTHING = Anything()
+PIECES = ListOf(ANYTHING, MAX_ITEMS)
+SAVED = AnyOf(
+    Shape({"game": ANYTHING, "hands": PIECES, "current": ANYTHING, "reviews": PIECES}, optional=("reviews",)),
+    Shape({storage_keys.LEGACY_SAVE: ANYTHING}),
+)
 ARGUMENTS = {
-    START: Shape({"options": OBJECT, "stored_hands": COUNT}, optional=("stored_hands",)),
-    LOAD: Shape({"saved": OBJECT}),
-    CONFIGURE: Shape({"settings": OBJECT}),
+    START: Shape({"options": NEW_GAME, "stored_hands": COUNT}, optional=("stored_hands",)),
+    LOAD: Shape({"saved": SAVED}),
+    CONFIGURE: Shape({"settings": SETTINGS}),
     PASS: Shape({"seat": SEAT, "cards": CARD_LIST}),
     PLAY: Shape({"seat": SEAT, "card": CARD}),
     MOON: Shape({"seat": SEAT, "choice": OneOf(MOON_CHOICES)}),

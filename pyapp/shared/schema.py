@@ -259,6 +259,14 @@ class Object:
         return value
 
 
+class Anything:
+    """Any value JSON holds: a stored piece that its own reader checks, field by field, with its own reasons."""
+
+    def read(self, value, reading: Reading) -> object:
+        """The value as it is."""
+        return value
+
+
 class AnyOf:
     """The first of ``kinds`` that takes the value."""
 

@@ -10,7 +10,7 @@ from .. import daily_board, lesson
 from ..names import DEFAULT_LEVEL
 from ..player_stats import preset_of
 from ..storage import stored_hands
-from ..views.form_view import FRIEND, PERSON, seat_place
+from ..views.form_view import FRIEND, MOON_OPTION, PERSON, moon_labels, seat_place
 from ..words.i18n import t
 from ..words.refusals import refusal_text
 
@@ -207,6 +207,7 @@ class NewGames:
             actuator.form.show_preset(preset_of(data["rules"], self.page.catalog["presets"]))
         if name == "variant":
             actuator.form.show_variant_options(data["value"])
+            actuator.form.show_labels(MOON_OPTION, moon_labels(data["rules"], self.page.catalog))
         if name == "players" and str(data["value"]).isdigit():
             players = int(data["value"])
             most = next(option["max"] for option in self.page.catalog["options"] if option["name"] == "players")

@@ -6,6 +6,7 @@ Plain Python for MicroPython and CPython.
 import json
 
 from ...shared import protocol
+from ..faults import ThinkerFault
 from ..words.i18n import t
 from ..words.refusals import refusal_text
 
@@ -37,11 +38,13 @@ class Reviews:
         refuses when the hand has been undone or the game replaced meanwhile)."""
         try:
             text = await self.page.thinker.run(job)
-            failed = "error" in json.loads(text)
-        except Exception as error:  # the thinker could not start or failed: the game goes on without reviews
+            reviewed = json.loads(text)
+        except Exception as error:  # the thinker could not start or stopped: the game goes on without reviews
             self.page.actuator.log("A hand's review could not be computed: " + str(error))
-            failed = True
-        if failed:
+            reviewed = {"error": str(error)}
+        if isinstance(reviewed, dict) and isinstance(reviewed.get("fault"), str):
+            raise ThinkerFault(reviewed["fault"])  # a bug in the review: told as faults are
+        if not isinstance(reviewed, dict) or "error" in reviewed:
             self.page.session.reviews_failed = True
             self.page.render()
         else:

@@ -40,3 +40,12 @@ class FormFields:
         element = self.document.getElementById(field)
         element.focus()
         element.select()
+
+    def show_labels(self, name: str, labels: dict) -> None:
+        """The select ``name`` of the form labels each of its choices as ``labels`` says (choice → words)."""
+        options = self.document.querySelectorAll("#opt-" + name + " option")
+        for index in range(options.length):
+            option = options.item(index)
+            words = labels.get(str(option.value))
+            if words is not None:
+                option.textContent = words

@@ -4,8 +4,9 @@ Only reads state and returns markup (:mod:`pyapp.page.views.view` puts the page 
 that comes from outside is escaped.  Plain Python for MicroPython and CPython.
 """
 
+from ...shared.protocol import COLLECTING, SPEEDS, TOGGLE
 from .. import player_stats
-from ..names import COLLECT, DEFAULT_LEVEL, SPEEDS, THINK_TIMES, TOGGLE
+from ..names import DEFAULT_LEVEL, THINK_CHOICES
 from ..words.i18n import language as current_language
 from ..words.i18n import languages, t
 from .markup import (
@@ -18,13 +19,15 @@ PERSON = "person"  # a seat's "level" when a person at this device plays it (par
 
 FRIEND = "friend"  # a seat's "level" when a friend plays it at their own device
 
+MOON_OPTION = "moon"  # the rule option of how the moon scores: its choices say what it is worth
 VARIANT_OPTIONS = {"omnibus_card": "omnibus"}  # a rule option that only one game variant has: shown with it
 
 
-def _select(name: str, value, choices, prefix: str) -> str:
-    """A select of ``choices`` labelled by the catalogue keys ``prefix + choice``."""
+def _select(name: str, value, choices, prefix: str, **words) -> str:
+    """A select of ``choices`` labelled by the catalogue keys ``prefix + choice`` (with ``words`` filled in)."""
     options = "".join(
-        f'<option value="{escape(choice)}"{" selected" if choice == value else ""}>{escape(t(prefix + choice))}</option>'
+        f'<option value="{escape(choice)}"{" selected" if choice == value else ""}>'
+        f"{escape(t(prefix + choice, **words))}</option>"
         for choice in choices
     )
     return f'<select id="opt-{name}" name="{name}">{options}</select>'
@@ -42,9 +45,9 @@ def render_settings(session) -> str:
         f'<select id="opt-language" name="language">{language}</select>',
         f'<label for="opt-speed">{t("settings.speed")}</label>{_select("speed", settings["speed"], SPEEDS, "speed.")}',
         f'<label for="opt-collect">{t("settings.collect")}</label>'
-        f"{_select('collect', settings['collect'], COLLECT, 'collect.')}",
+        f"{_select('collect', settings['collect'], COLLECTING, 'collect.')}",
         f'<label for="opt-think_ms">{t("settings.think")}</label>'
-        f"{_select('think_ms', str(settings['think_ms']), THINK_TIMES, 'think.')}",
+        f"{_select('think_ms', str(settings['think_ms']), THINK_CHOICES, 'think.')}",
         f'<label for="opt-undo">{t("settings.undo")}</label>{_select("undo", settings["undo"], TOGGLE, "toggle.")}',
         f'<label for="opt-autoplay">{t("settings.autoplay")}</label>'
         f"{_select('autoplay', settings['autoplay'], TOGGLE, 'toggle.')}",
@@ -79,6 +82,18 @@ def _place(seat: int, players: int) -> str:
     return t("new.place_right") if right == 1 else t("new.place_nth_right", count=right)
 
 
+def moon_worth(rules: dict, catalog: dict) -> int:
+    """What shooting the moon is worth at a table of ``rules`` (the engine's catalogue says, by variant)."""
+    return catalog["moon_points"].get(rules.get("variant"), catalog["moon_points"]["classic"])
+
+
+def moon_labels(rules: dict, catalog: dict) -> dict:
+    """Each choice of how the moon scores, in words with its worth under ``rules`` (the form says so again
+    when the variant changes)."""
+    option = next(option for option in catalog["options"] if option["name"] == MOON_OPTION)
+    return {choice: t("choice." + choice, points=moon_worth(rules, catalog)) for choice in option["choices"]}
+
+
 def render_new_game(session, catalog) -> str:
     """Every rule option, the presets, the player count, each computer seat's level and the player's name."""
     if not catalog:
@@ -104,10 +119,10 @@ def render_new_game(session, catalog) -> str:
                 f'<div class="option-row" data-variant="{variant}"{hidden}><label for="opt-{name}">{label}</label>'
                 f"{_select(name, value, option['choices'], 'choice.')}</div>"
             )
-        elif option["type"] == "choice":
-            fields.append(
-                f'<label for="opt-{name}">{label}</label>{_select(name, value, option["choices"], "choice.")}'
-            )
+        elif option["type"] == "choice":  # (the moon's choices say what the moon is worth in the variant chosen)
+            worth = moon_worth(rules, catalog)
+            select = _select(name, value, option["choices"], "choice.", points=worth)
+            fields.append(f'<label for="opt-{name}">{label}</label>{select}')
         else:
             fields.append(
                 f'<label for="opt-{name}">{label}</label><input type="number" id="opt-{name}" name="{name}" '
