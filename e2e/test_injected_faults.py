@@ -142,7 +142,7 @@ def test_the_engine_stopping_mid_hand_starts_another_that_takes_the_game_up(cont
     cards = hand(page)
     first = engine_of(page, workers)
     first.evaluate("close()")  # the engine's worker stops, without a word to the page
-    said(page, t("fault.restarted").split(".")[0])
+    said(page, t("fault.recovered"))
     wait_for_person(page, ENGINE_TIMEOUT)
     assert hand(page) == cards and saved_game(page)["current"]["actions"] == before  # where it was
     for _ in range(6):

@@ -12,6 +12,7 @@ import json
 import random
 from types import SimpleNamespace
 
+import pytest
 from helpers import QUICK_REVIEW, play_randomly
 from test_controller import Thinker, Worker, page, play_to, run_async, until
 
@@ -23,7 +24,7 @@ from pyapp.host.reviews import review_job
 from pyapp.page.faults import MOST_RESTARTS
 from pyapp.page.parts.input import InputManager
 from pyapp.page.storage import MemoryStore
-from pyapp.shared import storage_keys
+from pyapp.shared import protocol, storage_keys
 
 DEAL = {"seed": 21, "name": "f" * 16}
 
@@ -122,6 +123,57 @@ def test_an_engine_that_stops_is_started_again_and_the_game_goes_on_from_its_sav
         # The new engine took the game up from the save: the same deal, its hand played to the end.
         assert engines[1].host.table.match.seed == first.host.table.match.seed
         assert controller.faults.restarts == 1
+
+    run_async(run())
+
+
+class DyingOn(Counting):
+    """An engine worker that stops when it is sent ``intent`` (that intent is never answered)."""
+
+    def __init__(self, host: Host, intent: str) -> None:
+        super().__init__(host)
+        self.intent = intent
+        self.stopped = False
+
+    async def handle(self, text: str) -> str:
+        if self.stopped or json.loads(text)["intent"] == self.intent:
+            self.stopped = True
+            raise RuntimeError("the engine worker stopped")
+        return await super().handle(text)
+
+
+@pytest.mark.parametrize("intent", [protocol.PASS, protocol.PLAY])
+def test_the_persons_decision_in_flight_when_the_engine_stops_goes_to_the_next_engine(intent):
+    async def run():
+        store = MemoryStore()
+        controller, actuator, _ = page(store)
+        first = DyingOn(Host(), intent)
+        engines = [first]
+
+        async def another():
+            engines.append(Counting(Host()))
+            return engines[-1]
+
+        controller.client.starter = another
+        await controller.startup.boot(first.started(), "", DEAL)
+        session = controller.session
+        await play_to(controller, intent)  # (the pass is the step of that name; a play is the step "play")
+        cards = list(session.view.hand)
+        if intent == protocol.PASS:
+            for card in cards[:3]:
+                await controller.perform("card", {"card": card})
+            await controller.perform("pass", {})
+            assert all(card not in session.view.hand for card in cards[:3])  # passed, by the new engine
+        else:
+            card = session.view.legal[0]
+            await controller.perform("card", {"card": card})
+            assert card not in session.view.hand and len(session.view.hand) == len(cards) - 1
+        assert len(engines) == 2 and session.fault is None
+        assert (
+            actuator.notices[-1] == "The game's engine stopped and was started again: your game goes on where it was."
+        )
+        await play_to(controller)  # and the hand goes on to its end
+        assert session.fault is None
 
     run_async(run())
 

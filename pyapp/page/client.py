@@ -123,7 +123,7 @@ class EngineClient:
         try:
             text = str(await call.result())
         except Exception as error:  # (a JavaScript error: the worker said it failed, or it stopped)
-            raise EngineLost(worker, str(error)) from None
+            raise EngineLost(worker, str(error), intent, arguments) from None
         answer = protocol.read_answer(text)
         if answer.fault is not None:
             raise EngineFault(answer)

@@ -29,11 +29,14 @@ class EngineFault(Exception):
 
 
 class EngineLost(Exception):
-    """The engine's worker failed or stopped: no answer will come from ``worker`` (why: the message)."""
+    """The engine's worker failed or stopped: no answer will come from ``worker`` (why: the message) to the
+    ``intent`` in flight, sent with ``arguments`` (None: none was)."""
 
-    def __init__(self, worker, why: str):
+    def __init__(self, worker, why: str, intent: str = None, arguments: dict = None):
         super().__init__(why)
         self.worker = worker
+        self.intent = intent
+        self.arguments = arguments or {}
 
 
 class ThinkerFault(Exception):

@@ -122,8 +122,10 @@ class Play:
         page, session = self.page, self.page.session
         session.hinting = True
         page.render()
-        answer = await page.client.send(protocol.HINT)
-        session.hinting = False
+        try:
+            answer = await page.client.send(protocol.HINT)
+        finally:
+            session.hinting = False  # (an engine lost meanwhile: the hint may be asked again)
         if not answer.ok:
             page.notify(refusal_text(answer.refusal))
         elif session.step == step:

@@ -294,6 +294,7 @@ TEXT = {
     "fault.copy": "Zkopírovat podrobnosti",
     "fault.copied": "Podrobnosti zkopírovány",
     "fault.restarting": "Herní jádro se zastavilo. Spouštím ho znovu…",
+    "fault.recovered": "Herní jádro se zastavilo a běží znovu: hra pokračuje tam, kde byla.",
     "fault.restarted": "Herní jádro běží znovu a hra pokračuje z uložené pozice. "
     "Pokud tvůj poslední tah na stole není, zahraj ho znovu.",
     "share.title": "Sdílet",

@@ -292,6 +292,7 @@ TEXT = {
     "fault.copy": "Copy details",
     "fault.copied": "Details copied",
     "fault.restarting": "The game's engine stopped. Starting it again…",
+    "fault.recovered": "The game's engine stopped and was started again: your game goes on where it was.",
     "fault.restarted": "The engine was started again and your game goes on from its save. "
     "If your last move is not on the table, make it again.",
     "share.title": "Share",

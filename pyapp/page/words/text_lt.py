@@ -290,6 +290,7 @@ TEXT = {
     "fault.copy": "Kopijuoti išsamią informaciją",
     "fault.copied": "Išsami informacija nukopijuota",
     "fault.restarting": "Žaidimo variklis sustojo. Paleidžiamas iš naujo…",
+    "fault.recovered": "Žaidimo variklis sustojo ir vėl veikia: žaidimas tęsiamas ten, kur buvo.",
     "fault.restarted": "Variklis vėl veikia, žaidimas tęsiamas nuo išsaugotos vietos. "
     "Jei tavo paskutinio ėjimo nėra ant stalo, atlik jį dar kartą.",
     "share.title": "Bendrinti",

@@ -294,6 +294,7 @@ TEXT = {
     "fault.copy": "Skopírovať podrobnosti",
     "fault.copied": "Podrobnosti skopírované",
     "fault.restarting": "Herné jadro sa zastavilo. Spúšťam ho znova…",
+    "fault.recovered": "Herné jadro sa zastavilo a znova beží: hra pokračuje tam, kde bola.",
     "fault.restarted": "Herné jadro opäť beží a hra pokračuje z uloženej pozície. "
     "Ak tvoj posledný ťah nie je na stole, zahraj ho znova.",
     "share.title": "Zdieľať",
