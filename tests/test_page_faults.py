@@ -104,19 +104,25 @@ def test_a_computer_player_that_raises_is_told_once_and_the_reloaded_page_plays_
     run_async(reloaded())
 
 
+async def booted_on(first: Counting) -> tuple:
+    """A page booted on the engine worker ``first``, whose engines started again are counting ones:
+    (controller, actuator, every engine it had, ``first`` first)."""
+    controller, actuator, _ = page(MemoryStore())
+    engines = [first]
+
+    async def another():
+        engines.append(Counting(Host()))
+        return engines[-1]
+
+    controller.client.starter = another
+    await controller.startup.boot(first.started(), "", DEAL)
+    return controller, actuator, engines
+
+
 def test_an_engine_that_stops_is_started_again_and_the_game_goes_on_from_its_save():
     async def run():
-        store = MemoryStore()
-        controller, actuator, _ = page(store)
         first = Dying(Host(), lives=12)
-        engines = [first]
-
-        async def another():
-            engines.append(Counting(Host()))
-            return engines[-1]
-
-        controller.client.starter = another
-        await controller.startup.boot(first.started(), "", DEAL)
+        controller, actuator, engines = await booted_on(first)
         await play_to(controller)
         assert len(engines) == 2 and controller.session.fault is None
         assert any("started again" in notice for notice in actuator.notices)
@@ -145,17 +151,7 @@ class DyingOn(Counting):
 @pytest.mark.parametrize("intent", [protocol.PASS, protocol.PLAY])
 def test_the_persons_decision_in_flight_when_the_engine_stops_goes_to_the_next_engine(intent):
     async def run():
-        store = MemoryStore()
-        controller, actuator, _ = page(store)
-        first = DyingOn(Host(), intent)
-        engines = [first]
-
-        async def another():
-            engines.append(Counting(Host()))
-            return engines[-1]
-
-        controller.client.starter = another
-        await controller.startup.boot(first.started(), "", DEAL)
+        controller, actuator, engines = await booted_on(DyingOn(Host(), intent))
         session = controller.session
         await play_to(controller, intent)  # (the pass is the step of that name; a play is the step "play")
         cards = list(session.view.hand)
