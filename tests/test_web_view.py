@@ -306,6 +306,15 @@ class TestNewGameAndSettings:
         assert 'aria-describedby="stun-note"' in html and 'id="stun-note">Only for games with friends' in html
 
 
+class TestScoreSheet:
+    def test_the_sheet_is_drawn_again_when_a_hands_review_comes_after_its_row(self):
+        session = session_for(new_game())
+        drawn = sheet_view.drawn_from(session)
+        assert sheet_view.drawn_from(session) == drawn  # nothing new: the sheet stays as it is
+        session.take_reviews([[0, [1.5, None, None, None]]], False)  # (the game's last hand, say, already read)
+        assert sheet_view.drawn_from(session) != drawn
+
+
 class TestFriendsPages:
     def test_an_unnamed_host_is_the_host_on_a_friends_page_and_you_on_their_own(self):
         seats = [{"name": "", "bot": None}, {"name": "Bo", "bot": None, "friend": True}, *SEATS[2:]]

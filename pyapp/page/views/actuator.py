@@ -73,7 +73,7 @@ class Actuator:
         if hand != self.hand_drawn:  # an unchanged hand is left alone: a card being pressed stays to be clicked
             self.regions["hand"].innerHTML = hand
             self.hand_drawn = hand
-        drawn = (len(session.read_results), session.view is None, sheet_view.sheet_names(session))
+        drawn = sheet_view.drawn_from(session)
         if drawn != self.sheet_drawn:
             self.regions["sheet"].innerHTML = sheet_view.render_sheet(session)
             self.sheet_drawn = drawn

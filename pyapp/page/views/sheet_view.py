@@ -18,6 +18,12 @@ def sheet_names(session) -> tuple:
     return tuple(seat_shown_name(view, seat) for seat in range(len(view.seats))) if view is not None else ()
 
 
+def drawn_from(session) -> tuple:
+    """What the score sheet is drawn from (it is drawn again only when this changes): the hands read, the
+    seats' names, and the hands with a review to open (one may come after its hand's row is drawn)."""
+    return (len(session.read_results), session.view is None, sheet_names(session), tuple(sorted(session.reviews)))
+
+
 def render_sheet(session) -> str:
     """The score sheet, hand by hand like the paper one: running totals with each hand's points."""
     if session.view is None:
