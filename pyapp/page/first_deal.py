@@ -18,6 +18,12 @@ def full_rules(rules: dict, catalog: dict) -> dict:
     return full
 
 
+def moon_points(rules: dict, catalog: dict) -> int:
+    """What shooting the moon is worth under ``rules`` (every rule given: :func:`full_rules`): the engine's
+    figure for the variant, every heart and Q♠ of each pack."""
+    return catalog["moon_points"][rules["variant"]]
+
+
 def can_deal_ahead(options: dict, catalog: dict) -> bool:
     """Whether the page can show this new game's first decision before the engine: a pass, one person, and
     the deal (its seed and the game's name) made on this page."""
@@ -50,7 +56,7 @@ def first_view(options: dict, catalog: dict) -> dict:
             for index, seat in enumerate(options["seats"])
         ],
         rules=rules,
-        moon_points=catalog["moon_points"][rules["variant"]],
+        moon_points=moon_points(rules, catalog),
         hand=[deal.face_text(card) for card in sorted(hands[0], key=lambda card: card % deal.FACES)],
         hand_sizes=[len(cards) for cards in hands],
         after_ms=0 if thinking else None,

@@ -10,7 +10,7 @@ from .. import daily_board, lesson
 from ..names import DEFAULT_LEVEL
 from ..player_stats import preset_of
 from ..storage import stored_hands
-from ..views.form_view import FRIEND, MOON_OPTION, PERSON, moon_labels, seat_place
+from ..views.form_view import FRIEND, MOON_OPTION, PERSON, moon_labels, most_players, seat_place
 from ..words.i18n import t
 from ..words.refusals import refusal_text
 
@@ -210,8 +210,8 @@ class NewGames:
             actuator.form.show_labels(MOON_OPTION, moon_labels(data["rules"], self.page.catalog))
         if name == "players" and str(data["value"]).isdigit():
             players = int(data["value"])
-            most = next(option["max"] for option in self.page.catalog["options"] if option["name"] == "players")
-            actuator.form.show_seats(players, [seat_place(seat, players) for seat in range(most)])
+            places = [seat_place(seat, players) for seat in range(most_players(self.page.catalog))]
+            actuator.form.show_seats(players, places)
 
     def remember_form(self, data: dict) -> None:
         """Keep what the new-game form says (the engine checks it when the game starts)."""

@@ -6,6 +6,7 @@ that comes from outside is escaped.  Plain Python for MicroPython and CPython.
 
 from ...shared.protocol import COLLECTING, SPEEDS, TOGGLE
 from .. import player_stats
+from ..first_deal import full_rules, moon_points
 from ..names import DEFAULT_LEVEL, THINK_CHOICES
 from ..words.i18n import language as current_language
 from ..words.i18n import languages, t
@@ -82,16 +83,17 @@ def _place(seat: int, players: int) -> str:
     return t("new.place_right") if right == 1 else t("new.place_nth_right", count=right)
 
 
-def moon_worth(rules: dict, catalog: dict) -> int:
-    """What shooting the moon is worth at a table of ``rules`` (the engine's catalogue says, by variant)."""
-    return catalog["moon_points"].get(rules.get("variant"), catalog["moon_points"]["classic"])
+def most_players(catalog: dict) -> int:
+    """The most players a table may have (the form draws a seat for each, hiding those beyond the count)."""
+    return next(option["max"] for option in catalog["options"] if option["name"] == "players")
 
 
 def moon_labels(rules: dict, catalog: dict) -> dict:
     """Each choice of how the moon scores, in words with its worth under ``rules`` (the form says so again
     when the variant changes)."""
     option = next(option for option in catalog["options"] if option["name"] == MOON_OPTION)
-    return {choice: t("choice." + choice, points=moon_worth(rules, catalog)) for choice in option["choices"]}
+    points = moon_points(full_rules(rules, catalog), catalog)
+    return {choice: t("choice." + choice, points=points) for choice in option["choices"]}
 
 
 def render_new_game(session, catalog) -> str:
@@ -120,8 +122,8 @@ def render_new_game(session, catalog) -> str:
                 f"{_select(name, value, option['choices'], 'choice.')}</div>"
             )
         elif option["type"] == "choice":  # (the moon's choices say what the moon is worth in the variant chosen)
-            worth = moon_worth(rules, catalog)
-            select = _select(name, value, option["choices"], "choice.", points=worth)
+            points = moon_points(full_rules(rules, catalog), catalog)
+            select = _select(name, value, option["choices"], "choice.", points=points)
             fields.append(f'<label for="opt-{name}">{label}</label>{select}')
         else:
             fields.append(
@@ -135,7 +137,7 @@ def render_new_game(session, catalog) -> str:
         f'<label for="opt-name">{t("new.name")}</label><input id="opt-name" name="name" maxlength="20" '
         f'value="{escape(session.settings.get("name") or "")}" placeholder="{t("you")}">'
     ]
-    most = max(option["max"] for option in catalog["options"] if option["name"] == "players")
+    most = most_players(catalog)
     for seat in range(1, most):
         # Every possible seat is drawn and the ones beyond the player count hidden, so changing the
         # count never redraws the form under the pointer.

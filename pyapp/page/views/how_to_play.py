@@ -8,7 +8,7 @@ reuses :func:`sections`.  Also the first visit's welcome, which says the goal
 in one line above the hand (with the offer of a lesson, :mod:`pyapp.page.views.coach_view`).  Plain Python for MicroPython and CPython.
 """
 
-from ..first_deal import full_rules
+from ..first_deal import full_rules, moon_points
 from ..words.i18n import t
 from .markup import card_markup, close_button, dialog, short_card
 
@@ -27,11 +27,6 @@ def game_rules(session, catalog) -> dict:
 def first_lead(rules: dict, catalog: dict) -> str:
     """The card that leads the first trick (the engine's figure for the variant and the number of players)."""
     return catalog["first_leads"][rules["variant"]][str(rules["players"])]
-
-
-def moon_points(rules: dict, catalog: dict) -> int:
-    """What shooting the moon is worth (the engine's figure for the variant: every heart and Q♠ of each pack)."""
-    return catalog["moon_points"][rules["variant"]]
 
 
 def pictures(cards) -> str:
