@@ -12,6 +12,7 @@ from pyapp.engine.cards import card_text, cards_in, face_of
 from pyapp.engine.match import Phase
 from pyapp.engine.rng import chance_number, is_secret
 from pyapp.host.friends import BURST, MAX_FRIEND_MESSAGE, STAND_IN_MS, Friends
+from pyapp.host.steps import SUMMARY_ON_TABLE_MS
 from pyapp.page.parts.guest import GuestClient
 from pyapp.shared import protocol
 
@@ -62,13 +63,13 @@ class Device:
 class Table:
     """The host's engine with two friends' devices: every outbox delivered to its device."""
 
-    def __init__(self, seed: int = 5, **rules) -> None:
+    def __init__(self, seed: int = 5, seats: list = SEATS, **rules) -> None:
         self.engine = Engine(speed="instant")
-        self.devices = {1: Device(self.engine, 1), 3: Device(self.engine, 3)}
+        self.devices = {seat: Device(self.engine, seat) for seat, s in enumerate(seats) if s.get("friend")}
         # A friends' game is dealt from a fresh secret: here one made from ``seed``, so that every run of a
         # test plays the same cards.
         with mock.patch("pyapp.host.table.new_seed", lambda: f"{seed:032x}"):
-            self.host = self.deliver(self.engine.start(SEATS, seed, **rules))
+            self.host = self.deliver(self.engine.start(seats, seed, **rules))
         self.secret = self.engine.host.friends.secret
         self.engine.host.friends.clock = itertools.count().__next__  # a second between messages: never a flood
 
@@ -229,6 +230,47 @@ class TestAWholeGame:
                     }
                     hidden = [card for card in others - passed[seat] if f'"{card}"' in text]
                     assert hidden == [], (seat, hidden)
+
+
+TABLE_SEATS = [
+    {"name": "Ann", "bot": None, "friend": True},
+    {"name": "", "bot": "basic"},
+    {"name": "Bo", "bot": None, "friend": True},
+    {"name": "Cy", "bot": None, "friend": True},
+]  # this device is the table: it plays no seat
+
+
+class TestTheTablesOwnScreen:
+    def test_a_game_plays_to_its_end_with_this_device_holding_no_hand(self):
+        table = Table(seed=9, seats=TABLE_SEATS, target=30)
+        table.join()
+        rng, steps, summaries = random.Random(9), set(), 0
+        for _ in range(5000):
+            view = table.host.view
+            if view.step == protocol.STEP_OVER:
+                break
+            assert view.table_screen and view.hand == view.legal == view.received == [] and not view.reasons
+            assert not view.can_claim and not view.can_undo and view.last_decision is None
+            steps.add(view.step)
+            if view.step == protocol.STEP_SUMMARY and view.after_ms == SUMMARY_ON_TABLE_MS:
+                summaries += 1  # shown to the room for a while, then the table goes on by itself
+            assert table.step(rng), f"stuck at {view.step}"
+        assert table.host.view.step == protocol.STEP_OVER and summaries >= 2
+        assert protocol.STEP_PLAY not in steps and protocol.STEP_PASS not in steps  # nobody decides here
+        assert {protocol.STEP_WAIT, protocol.STEP_BOT, protocol.STEP_COLLECT} <= steps
+        for device in table.devices.values():
+            assert device.view.step == protocol.STEP_OVER and not device.view.table_screen
+
+    def test_the_table_asks_nothing_for_a_seat(self):
+        table = Table(seed=4, seats=TABLE_SEATS)
+        table.join()
+        for intent in (protocol.HINT, protocol.CLAIM, protocol.FINISH, protocol.TAKE_DEVICE):
+            assert table.send(intent).refusal.code == "table_screen", intent
+        assert table.send(protocol.PASS, seat=0, cards=table.devices[0].view.hand[:3]).refusal.code == "seat_not_yours"
+
+    def test_a_table_of_computers_alone_is_refused(self):
+        seats = [{"name": "", "bot": "basic"}] * 4
+        assert Engine().start(seats, 1).refusal.code == "person_needed"
 
 
 class TestRefusals:

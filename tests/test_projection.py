@@ -29,11 +29,14 @@ from pyapp.shared import protocol
 KITTY = -1  # the face-down leftover, a holder of hidden cards like a seat
 
 
-def known_faces(match: Match, seat: int) -> set[int]:
+def known_faces(match: Match, seat: int | None) -> set[int]:
     """The faces of this hand whose place ``seat`` knows: its own, what it passed, every card played, and
-    in play the opening lead (whose holder the turn shows)."""
-    known = {face_of(card) for card in cards_in(match.dealt[seat] | match.hands[seat])}
-    known |= set(match.passes[seat] or ()) | set(match.received[seat])
+    in play the opening lead (whose holder the turn shows); ``seat`` None: the table's own screen, which
+    holds no hand."""
+    known = set()
+    if seat is not None:
+        known = {face_of(card) for card in cards_in(match.dealt[seat] | match.hands[seat])}
+        known |= set(match.passes[seat] or ()) | set(match.received[seat])
     plays = [*match.trick, *(play for trick in match.tricks for play in trick.plays)]
     known |= {face_of(card) for _, card in plays}
     if match.phase is Phase.PLAY and match.first_lead is not None:
@@ -60,7 +63,7 @@ def voids(match: Match) -> set[tuple[int, int]]:
     return shown
 
 
-def relabelling(match: Match, seat: int, rng: random.Random) -> dict[int, int]:
+def relabelling(match: Match, seat: int | None, rng: random.Random) -> dict[int, int]:
     """A permutation of the faces hidden from ``seat`` that moves each to another holder where it can (a
     random matching, shown voids kept)."""
     known = known_faces(match, seat)
@@ -133,10 +136,11 @@ def view_of(host: Host, friend: Friend | None, match: Match) -> str:
         table.match, host.finished = real, finished
 
 
-def audiences(host: Host) -> Iterator[tuple[int, Friend | None]]:
-    """Every audience of the host's table now: its own page's viewer, and each friend."""
+def audiences(host: Host) -> Iterator[tuple[int | None, Friend | None]]:
+    """Every audience of the host's table now: its own page's viewer (None: the table's own screen, which
+    holds no hand), and each friend."""
     host.update_viewer()
-    yield host.page.seat, None
+    yield None if host.table_screen else host.page.seat, None
     for friend in host.friends.seats.values() if host.friends else ():
         yield friend.seat, friend
 
@@ -160,7 +164,7 @@ def check_every_audience(host: Host, rng: random.Random, tally: dict[str, int]) 
             continue
         tally["compared"] += 1
         tally["cards moved"] += len(mapping)
-        assert world.hands[seat] == match.hands[seat]
+        assert seat is None or world.hands[seat] == match.hands[seat]
         real, other = view_of(host, friend, match), view_of(host, friend, world)
         if real != other:
             a, b = json.loads(real), json.loads(other)
@@ -221,3 +225,15 @@ def test_no_friend_sees_anything_of_the_cards_it_may_not(seed):
         check_every_audience(table.engine.host, rng, tally)
         assert table.step(rng)
     assert tally["compared"] > 300 and tally["cards moved"] > 5 * tally["compared"], tally
+
+
+def test_the_tables_own_screen_sees_nothing_of_any_hand():
+    seats = [{"name": "Ann", "bot": None, "friend": True}, {"name": "Bo", "bot": None, "friend": True}]
+    seats += [{"name": "", "bot": "medium"}, {"name": "Cy", "bot": None, "friend": True}]
+    table = FriendsTable(seed=23, seats=seats, target=30)
+    table.join()
+    rng, tally = random.Random(23), new_tally()
+    while table.host.view.phase != "over":
+        check_every_audience(table.engine.host, rng, tally)
+        assert table.step(rng)
+    assert tally["compared"] > 400 and tally["cards moved"] > 5 * tally["compared"], tally

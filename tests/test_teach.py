@@ -246,8 +246,8 @@ class TestSummaryAndGameOver:
         stats = player_stats.empty()
         for key, score in (("a", 60), ("b", 35), ("c", 80)):
             game = SimpleNamespace(
-                game_key=key, phase="over", party=False, seat=0, rules=presets[0]["rules"], winners=[1],
-                scores=[score, 10, 20, 30],
+                game_key=key, phase="over", party=False, table_screen=False, seat=0, rules=presets[0]["rules"],
+                winners=[1], scores=[score, 10, 20, 30],
             )  # fmt: skip
             player_stats.record(stats, game, [], presets)
         loaded, _ = player_stats.read(json.dumps(stats))

@@ -102,6 +102,8 @@ class Host(HostState):
         # Only the results the page has not had (none when an undo took a scored hand back: the count says so).
         new = [result_data(result) for result in self.page.unsent(results)] if shown else []
         reviews, reset = self.book.told()
+        if table is not None and self.table_screen:
+            reviews = []  # each person's mistakes are theirs, on their own device: not shown to the room
         answer = answer_data(
             refusal=refusal,
             view=self.view_for(None) if shown else None,

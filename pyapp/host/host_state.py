@@ -64,7 +64,8 @@ class HostState:
         own = friend is None
         if own:
             self.update_viewer()
-        return self.pace.next_step(self.table_or_refuse(), friend or self.page, own, self.party)
+        screen = own and self.table_screen
+        return self.pace.next_step(self.table_or_refuse(), friend or self.page, own, self.party, screen)
 
     def view_for(self, friend: Friend | None) -> dict[str, Any]:
         """This device's view (:class:`pyapp.shared.protocol.View`), or ``friend``'s: only what that seat may see."""
@@ -74,7 +75,8 @@ class HostState:
         read = audience.hands_read
         shown = self._finished_hand(read) if len(table.match.results) > read else table.match
         friends = self.friends.view(friend is None) if self.friends else None
-        return project(table, audience, step, shown, friend is None, self.party, friends)
+        screen = friend is None and self.table_screen
+        return project(table, audience, step, shown, friend is None, self.party, friends, screen)
 
     def _finished_hand(self, hand: int) -> Match:
         """The match as it stood when hand ``hand`` ended, whose summary comes next (kept while it is shown)."""
@@ -91,6 +93,8 @@ class HostState:
         table = self.table_or_refuse()
         here = [seat for seat, s in enumerate(table.seats) if s.here]
         people = [seat for seat in table.people_to_act if seat in here]
+        if not here:  # the table's own screen: nobody's eyes (the first seat's place at the bottom)
+            return self.page.seat
         if people:
             self.page.seat = people[0]
         elif self.page.seat not in here:
@@ -101,6 +105,19 @@ class HostState:
     def party(self) -> bool:
         """Whether several people share this device."""
         return sum(1 for seat in self.table_or_refuse().seats if seat.here) > 1
+
+    @property
+    def table_screen(self) -> bool:
+        """Whether this device is the table's own screen: it holds no hand, every person plays at their own
+        device (it shows the room only what everybody at the table sees)."""
+        return not any(seat.here for seat in self.table_or_refuse().seats)
+
+    def own_seat_or_refuse(self) -> int:
+        """The seat of the person at this device who decides now (a claim, a hint, Finish); refused on the
+        table's own screen, which holds no cards (each person asks at their own device)."""
+        if self.table_screen:
+            raise IllegalAction(Reason("This device is the table: it holds no cards", "table_screen"))
+        return self.page.seat
 
     @property
     def wants_helpers(self) -> bool:

@@ -93,6 +93,8 @@ def go_on(host: HostState, data: dict[str, Any]) -> dict[str, Any] | None:
     away = [seat for seat in table.people_to_act if host.friends and host.friends.wait_ms(seat) == 0]
     if step == protocol.STEP_WAIT and away:
         table.stand_in(away[0])  # a friend who left: the computer plays for them until they are back
+    elif step == protocol.STEP_SUMMARY and not table.passes_waiting:
+        host.page.hands_read = len(table.match.results)  # the table's own screen: the room has read it
     elif step in (protocol.STEP_BOT, protocol.STEP_SUMMARY, protocol.STEP_PASS, protocol.STEP_WAIT):
         table.bot_step()  # a computer's card, or (while a person reads or chooses) its pass
     elif step == protocol.STEP_COLLECT:
@@ -122,8 +124,7 @@ def read_on(host: HostState, data: dict[str, Any]) -> None:
 
 def take_device(host: HostState, data: dict[str, Any]) -> None:
     """Party mode: the person whose turn it is has taken the device."""
-    host.table_or_refuse()
-    host.pace.shown_to = host.page.seat
+    host.pace.shown_to = host.own_seat_or_refuse()
     host.store()
 
 
@@ -147,7 +148,7 @@ def review(host: HostState, data: dict[str, Any]) -> dict[str, Any]:
     """A finished hand's review, of one person's own decisions: the viewer's, or (party mode, where the
     summary offers each person theirs) those of ``seat``, a person at this device."""
     table = host.table_or_refuse()
-    seat = data.get("seat", host.page.seat)
+    seat = data.get("seat", host.own_seat_or_refuse())
     if type(seat) is not int or not 0 <= seat < len(table.seats) or not table.seats[seat].here:
         raise IllegalAction(Reason("That seat is not yours", "seat_not_yours"))
     return {"review": host.book.review(table, data.get("hand"), seat)}
@@ -194,20 +195,20 @@ def act(host: HostState, data: dict[str, Any]) -> None:
 
 def claim(host: HostState, data: dict[str, Any]) -> None:
     """The person claims the rest of the hand."""
-    host.table_or_refuse().claim(host.page.seat)
+    host.table_or_refuse().claim(host.own_seat_or_refuse())
     host.store()
 
 
 def finish(host: HostState, data: dict[str, Any]) -> None:
     """The computer plays the rest of the hand for the person."""
-    host.table_or_refuse().finish(host.page.seat)
+    host.table_or_refuse().finish(host.own_seat_or_refuse())
     host.store()
 
 
 def hint(host: HostState, data: dict[str, Any]) -> dict[str, Any]:
     """A hint for the person's decision: the three cards to pass and why, or the Hard player's estimate of
     each card they may play (:meth:`pyapp.host.table.Table.advice`)."""
-    return host.table_or_refuse().advice(host.page.seat)
+    return host.table_or_refuse().advice(host.own_seat_or_refuse())
 
 
 def read_link(host: HostState, data: dict[str, Any]) -> dict[str, Any]:

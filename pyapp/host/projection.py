@@ -117,15 +117,18 @@ def project(
     own_page: bool,
     party: bool = False,
     friends: dict[str, Any] | None = None,
+    screen: bool = False,
 ) -> dict[str, Any]:
     """``audience``'s view of ``table`` now: ``step`` is what happens next for it (and after how many
     milliseconds its page sends CONTINUE), ``shown`` the match on show (the table's, or the one at the end
-    of the hand whose summary it reads), ``friends`` who of the friends is here (:meth:`Friends.view`)."""
+    of the hand whose summary it reads), ``friends`` who of the friends is here (:meth:`Friends.view`);
+    ``screen``: the host's page is the table's own screen, shown only what everybody at the table sees
+    (its audience's seat is only where the table is drawn from)."""
     match = table.match
     seat = audience.seat
     observation = observe(shown, seat)
     # Party mode: the next person's cards reach the page only once they have said they hold the device.
-    hidden = party and own_page and step[0] == protocol.STEP_HANDOFF
+    hidden = screen or (party and own_page and step[0] == protocol.STEP_HANDOFF)
     reasons = {}
     if observation.phase is Phase.PLAY and match.current_seat == seat and not hidden:
         for face in set(observation.hand) - set(observation.legal):
@@ -164,13 +167,14 @@ def project(
         "moon_outcomes": {choice.value: list(totals) for choice, totals in observation.moon_outcomes.items()},
         "winners": list(match.winners),
         "can_undo": friends is None and table.daily is None and table.last_decision_of(seat) is not None,
-        "can_claim": shown is match and table.may_claim(seat),
+        "can_claim": shown is match and not screen and table.may_claim(seat),
         "summary_hand": audience.hands_read if step[0] == protocol.STEP_SUMMARY else None,
         "hands_read": audience.hands_read,
         "game_key": f"{table.name}:{len(match.history)}",  # random: nothing in it deals a card
         # (How many cards a computer could choose from tells more than a seat may know: the engine's own
         # measure, for the host's page only.)
-        "last_decision": table.last_decision if own_page else None,
+        "last_decision": table.last_decision if own_page and not screen else None,
         "friends": friends,
         "daily": table.daily,
+        "table_screen": screen,
     }

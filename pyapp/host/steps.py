@@ -22,6 +22,7 @@ from .table import Table
 
 SPEED_DELAYS_MS = {"instant": 0, "fast": 250, "normal": 650, "slow": 1200}  # a computer seat's delay
 COLLECT_DELAY_MS = 1200  # "collect by timer": how long a finished trick stays on the table
+SUMMARY_ON_TABLE_MS = 12_000  # how long the table's own screen shows a hand's summary to the room
 
 
 @dataclass
@@ -34,10 +35,13 @@ class Pace:
     shown_to: int | None = None  # party mode: who has taken the device
     friends: Friends | None = None
 
-    def next_step(self, table: Table, audience: Audience, own_page: bool, party: bool) -> tuple[str, int | None]:
+    def next_step(
+        self, table: Table, audience: Audience, own_page: bool, party: bool, screen: bool = False
+    ) -> tuple[str, int | None]:
         """What happens next for ``audience`` (the host's page, or a friend's), and after how many ms its
         page sends CONTINUE (None: it waits).  A friend's view is timed by nothing: the host's timer collects
-        a trick and plays the computers."""
+        a trick and plays the computers.  ``screen``: the host's page is the table's own screen, which
+        decides nothing and shows a summary for a while."""
         match = table.match
         seat, seen = audience.seat, audience.hands_read
         delay = SPEED_DELAYS_MS.get(self.settings["speed"], SPEED_DELAYS_MS["normal"])
@@ -50,10 +54,10 @@ class Pace:
         # While the person reads the summary or picks cards to pass, the computers choose their passes.
         waiting = 0 if table.passes_waiting and own_page else None
         if len(match.results) > seen:
-            return protocol.STEP_SUMMARY, waiting
+            return protocol.STEP_SUMMARY, SUMMARY_ON_TABLE_MS if screen and waiting is None else waiting
         if match.phase is Phase.OVER:
             return protocol.STEP_OVER, None
-        if seat in table.people_to_act:
+        if seat in table.people_to_act and not screen:
             step = match.phase.value
             single = step == protocol.STEP_PLAY and len(match.legal_cards(seat)) == 1
             autoplay = single and self.settings["autoplay"] == "on" and own_page

@@ -70,8 +70,8 @@ def seats_from(data: Any, players: int) -> list[Seat]:
             raise Refusal(Reason(f"Unknown computer level {bot!r}", "level_unknown", level=str(bot)[:24]))
         seats.append(Seat(clean_name(item.get("name"), index), bot, bot is None and item.get("friend") is True))
     here = [seat for seat in seats if seat.here]
-    if not here:
-        raise Refusal(Reason("At least one seat must be a person at this device", "person_needed"))
+    if not here and not any(seat.friend for seat in seats):  # (none here: this device is the table's screen)
+        raise Refusal(Reason("At least one seat must be a person, at this device or their own", "person_needed"))
     if len(here) > 1 and len(here) < sum(1 for seat in seats if seat.bot is None):
         raise Refusal(Reason("Friends at their own devices play with one person at this one", "friends_party"))
     return seats

@@ -62,8 +62,8 @@ def record(stats: dict, view, results: list, presets: list) -> bool:
     ``view`` is the engine's view (:class:`pyapp.shared.protocol.View`), ``results`` the game's hand results.
     """
     key = view.game_key
-    if view.phase != protocol.PHASE_OVER or stats.get("last") == key or view.party:
-        return False  # not over, counted already, or a party game (whose statistics would it be?)
+    if view.phase != protocol.PHASE_OVER or stats.get("last") == key or view.party or view.table_screen:
+        return False  # not over, counted already, or a party game or the table's screen (whose would it be?)
     me = view.seat
     name = preset_of(view.rules, presets)
     entry = stats["presets"].setdefault(name, {field: 0 for field in FIELDS})

@@ -191,6 +191,11 @@ class Session:
         """Whether several people share this device."""
         return self.view is not None and self.view.party
 
+    @property
+    def table_screen(self) -> bool:
+        """Whether this device is the table's own screen: it holds no hand, everyone plays at their own."""
+        return self.view is not None and self.view.table_screen is True
+
     def toggle(self, index: int) -> None:
         """Pick or unpick the card at ``index`` in the hand to pass (at most three)."""
         if index in self.selected:

@@ -54,8 +54,11 @@ def usable(name: str, value) -> bool:
 
 
 def is_form(value) -> bool:
-    """Whether ``value`` is what the new-game form keeps: rules, levels, names, preset (the engine checks the rules)."""
+    """Whether ``value`` is what the new-game form keeps: rules, levels, names, preset, whether this device is the
+    table (the engine checks the rules)."""
     if not isinstance(value, dict) or not isinstance(value.get("rules", {}), dict):
+        return False
+    if not isinstance(value.get("table", False), bool):
         return False
     texts = [value.get("preset", ""), value.get("error", "")]
     for name in ("levels", "names"):

@@ -301,8 +301,9 @@ class View(Record):
             )
         ),
         "daily": Maybe(DATE),  # the day whose deal of the day this game is
+        "table_screen": FLAG,  # the host's page is the table's own screen: it holds no hand
     }
-    ADDED = ("hands_read", "friends", "daily", "winning")
+    ADDED = ("hands_read", "friends", "daily", "winning", "table_screen")
 
     def check(self, reading: Reading) -> None:
         """Refuse seats the table does not have, and rules for another number of players."""

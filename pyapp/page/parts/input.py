@@ -83,7 +83,8 @@ class InputManager:
         return {"settings": {name: self.document.getElementById("opt-" + name).value for name in FORM_SETTINGS}}
 
     def read_new_game_form(self, target=None) -> dict:
-        """What the new-game form says: rules, levels and names of the other seats, preset, the player's name."""
+        """What the new-game form says: rules, levels and names of the other seats, preset, the player's name,
+        and whether this device is the table."""
         catalog = self.controller.catalog
         document = self.document
         rules = {}
@@ -110,6 +111,7 @@ class InputManager:
             "names": names,
             "preset": document.getElementById("opt-preset").value,
             "name": document.getElementById("opt-name").value,
+            "table": bool(document.getElementById("opt-table").checked),
         }
 
     def on_change(self, event) -> None:

@@ -27,12 +27,15 @@ def game_options(settings: dict, catalog: dict, link=None, from_form: bool = Fal
     players = int(rules.get("players", default))
     levels = list(source.get("levels") or [])
     names = [] if link else list(form.get("names") or [])
-    seats = [{"name": settings.get("name") or "", "bot": None}]  # unnamed: "You" in the language of the moment
+    # This device the table (not for a link's deal): it plays no seat, every person plays on their own device.
+    screen = link is None and form.get("table") is True
+    seats = [{"name": settings.get("name") or "", "bot": None, "friend": screen}]  # unnamed: "You", in words
     for seat in range(1, players):
         level = levels[seat - 1] if seat - 1 < len(levels) else DEFAULT_LEVEL
         name = names[seat - 1] if seat - 1 < len(names) else ""
         person = level in (PERSON, FRIEND)
-        seats.append({"name": name, "bot": None if person else level, "friend": level == FRIEND})
+        friend = level == FRIEND or (person and screen)
+        seats.append({"name": name, "bot": None if person else level, "friend": friend})
     options = {"rules": rules, "seats": seats}
     if link is not None and link.seed is not None:
         options["seed"] = link.seed
@@ -68,7 +71,7 @@ class NewGames:
         )
         if answer.ok and from_form:
             form = settings["form"]
-            settings["played"] = {key: form[key] for key in ("rules", "levels", "names", "preset")}
+            settings["played"] = {key: form[key] for key in ("rules", "levels", "names", "preset", "table")}
             page.store_settings()
         elif not answer.ok and from_form:
             settings["form"]["error"] = refusal_text(answer.refusal)
@@ -218,6 +221,7 @@ class NewGames:
         settings = self.page.session.settings
         form = settings.get("form") or {}
         form.update(rules=data["rules"], levels=data["levels"], names=data["names"], preset=data["preset"], error="")
+        form["table"] = data.get("table") is True  # (this device the table)
         settings["form"] = form
         settings["name"] = data["name"]
         self.page.store_settings()

@@ -84,6 +84,8 @@ class Actuator:
             self.dialog_drawn = dialog
         self.regions["dialog"].hidden = not dialog
         self.regions["table"].setAttribute("data-ready", "true" if session.ready else "false")
+        # The table's own screen is laid out for a room to read (assets/style.css: body.table-screen).
+        self.document.body.classList.toggle("table-screen", session.table_screen)
         session.arrivals = []  # each card flies in once
         session.dealing = False
         if opened or (dialog and self.focus.lost()):  # a dialog opened, or redrawn under the focus

@@ -133,9 +133,13 @@ def render_new_game(session, catalog) -> str:
     players = int(rules.get("players", 4))
     levels = form.get("levels") or []
     names = form.get("names") or []
+    # This device the table: it shows the room the table, and everyone holds their cards on their own phone.
+    screen = " checked" if form.get("table") is True else ""
     seats = [
+        f'<label class="check"><input type="checkbox" id="opt-table" name="table" aria-describedby="table-note"'
+        f'{screen}> {t("new.table")}</label><p class="field-note" id="table-note">{t("new.table_note")}</p>',
         f'<label for="opt-name">{t("new.name")}</label><input id="opt-name" name="name" maxlength="20" '
-        f'value="{escape(session.settings.get("name") or "")}" placeholder="{t("you")}">'
+        f'value="{escape(session.settings.get("name") or "")}" placeholder="{t("you")}">',
     ]
     most = most_players(catalog)
     for seat in range(1, most):

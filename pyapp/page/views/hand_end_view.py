@@ -176,7 +176,7 @@ def best_line(session, catalog) -> str:
     view = session.view
     presets = (catalog or {}).get("presets") or []
     entry = session.stats["presets"].get(player_stats.preset_of(view.rules, presets))
-    if view.party or not entry or entry.get("best") is None:
+    if view.party or view.table_screen or not entry or entry.get("best") is None:
         return ""
     best = t("over.best", count=entry["best"], wins=entry["wins"], games=entry["games"])
     return f'<p class="best">{best}</p>'

@@ -38,6 +38,8 @@ def render_hand(session) -> str:
     step = session.step
     if step == protocol.STEP_HANDOFF:
         return f'<p class="hidden-hand">{t("handoff.hidden")}</p>'
+    if session.table_screen:  # it holds no cards: only the game's end offers the next game here
+        return render_over_tools(session)
     legal = set(view.legal) if step == protocol.STEP_PLAY else set()
     received = set(view.received) if view.phase == protocol.PHASE_PLAY and not view.tricks_played else set()
     buttons = []
@@ -113,9 +115,15 @@ def render_hand(session) -> str:
         ]
     if row:
         parts.append(f'<div class="tools">{"".join(row)}</div>')
-    if step == protocol.STEP_OVER and session.result_closed:
-        parts.append(
-            f'<div class="tools">{again_button(session)}'
-            f'<button type="button" class="hint-button" data-action="result">{t("over.title")}</button></div>'
-        )
+    parts.append(render_over_tools(session))
     return "".join(parts)
+
+
+def render_over_tools(session) -> str:
+    """After the game's result was closed: play again, or open the result again."""
+    if session.step != protocol.STEP_OVER or not session.result_closed:
+        return ""
+    return (
+        f'<div class="tools">{again_button(session)}'
+        f'<button type="button" class="hint-button" data-action="result">{t("over.title")}</button></div>'
+    )

@@ -67,8 +67,8 @@ def short_card(text: str) -> str:
 
 def addressed(view, seat: int) -> bool:
     """Whether the page speaks to ``seat`` as "you": the viewer's seat, but not on a device several people
-    share (party mode), where "you" would be nobody in particular."""
-    return seat == view.seat and not view.party
+    share (party mode) nor on the table's own screen, where "you" would be nobody in particular."""
+    return seat == view.seat and not view.party and view.table_screen is not True
 
 
 def seat_name(view, seat: int) -> str:

@@ -109,8 +109,11 @@ def render_review(session) -> str:
 
 def review_button(session, hand: int) -> str:
     """The summary's way to the hand's review: a button once it is computed (party mode: one for each
-    person at this device, named, as each is computed), else what is happening."""
+    person at this device, named, as each is computed), else what is happening; none on the table's own
+    screen (each person's review is on their own device)."""
     view = session.view
+    if session.table_screen:
+        return ""
     if session.party:
         here = [seat for seat, s in enumerate(view.seats) if s.bot is None and not s.friend]
         ready = [seat for seat in here if session.reviewed(hand, seat)]

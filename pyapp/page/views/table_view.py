@@ -63,7 +63,9 @@ def _status(session) -> str:
             return t("status.kept")
         return t("status.starting") if session.view else t("status.shuffling")
     view = session.view
-    me = view.seat
+    me = viewer(view)
+    if session.table_screen:
+        return _table_status(session)
     if step == protocol.STEP_PASS:
         target = seat_name(view, view.pass_to)
         return t("status.pass", direction=t("direction." + view.pass_direction), name=target)
@@ -96,6 +98,38 @@ def _status(session) -> str:
     return ""
 
 
+TURN_STEPS = (protocol.STEP_PLAY, protocol.STEP_BOT, protocol.STEP_MOON, protocol.STEP_PASS)  # a plate lit
+
+
+def viewer(view):
+    """The seat the page speaks to as "you" (None on the table's own screen, which plays no seat)."""
+    return None if view.table_screen else view.seat
+
+
+def _table_status(session) -> str:
+    """The table's own screen, read across the room: whose turn it is, or who still chooses their pass."""
+    view, step = session.view, session.step
+    if step == protocol.STEP_WAIT and view.phase == protocol.PHASE_PASS and view.to_act:
+        names = ", ".join(seat_name(view, seat) for seat in view.to_act)
+        return t("status.table_pass", direction=t("direction." + view.pass_direction), names=names)
+    if step == protocol.STEP_WAIT and view.to_act:
+        seat = view.to_act[0]
+        away = {seat: ms for seat, ms in (view.friends or {}).get("away", [])}
+        if seat in stood_in(view):
+            return t("status.stood_in", name=seat_name(view, seat))
+        if seat in away:
+            left = max(away[seat] - session.away_passed_ms, 0)
+            return t("status.away", name=seat_name(view, seat), seconds=(left + 999) // 1000)
+        return t("status.table_lead" if not view.trick else "status.table_turn", name=seat_name(view, seat))
+    if step == protocol.STEP_COLLECT and view.last_trick.winner is not None:
+        return t("status.takes", name=seat_name(view, view.last_trick.winner))
+    if step == protocol.STEP_COLLECT:
+        return t("status.cancelled")
+    if step == protocol.STEP_BOT:
+        return t("status.thinking", name=seat_name(view, view.to_act[0]))
+    return t("status.over") if step == protocol.STEP_OVER else ""
+
+
 def render_backs(count: int) -> str:
     """An opponent's cards, face down in a small fan, with their count beside them (a count that is no number:
     the count alone, escaped)."""
@@ -111,14 +145,12 @@ def render_seat(session, seat: int, computer: list) -> str:
     """One seat's plate: name, computer level, figures; an opponent's cards face down toward the middle."""
     view = session.view
     players = len(view.seats)
-    me = view.seat
-    x, y = seat_point((seat - me) % players, players, 42, 40)
-    acting = seat in view.to_act and session.step in (
-        protocol.STEP_PLAY,
-        protocol.STEP_BOT,
-        protocol.STEP_MOON,
-        protocol.STEP_PASS,
-    )
+    me = viewer(view)
+    x, y = seat_point((seat - view.seat) % players, players, 42, 40)  # the viewer's seat (or the first) below
+    step = session.step
+    # A friend's turn at their own device shows too (while they pass, the status line names who chooses).
+    waits = step == protocol.STEP_WAIT and view.phase == protocol.PHASE_PLAY
+    acting = seat in view.to_act and (waits or step in TURN_STEPS)
     # A plate in the lower half holds its cards above its name: the cards always lie toward the middle.
     classes = "seat" + (" me" if seat == me else "") + (" turn" if acting else "") + (" low" if y > 55 else "")
     score, taken = escape(view.scores[seat]), escape(view.points_taken[seat])
@@ -156,7 +188,7 @@ def render_table(session) -> str:
         return f'<p class="status" role="status">{status_text(session)}</p>'
     view = session.view
     players = len(view.seats)
-    me = view.seat
+    bottom = view.seat  # the seat drawn at the bottom: the viewer's (on the table's own screen, the first)
     step = session.step
     computer = stood_in(view)  # the friends' seats the computer plays for now
     parts = [render_seat(session, seat, computer) for seat in range(players)]
@@ -165,7 +197,7 @@ def render_table(session) -> str:
     cards = []
     for order, play in enumerate(plays):
         seat, text = play
-        relative = (seat - me) % players
+        relative = (seat - bottom) % players
         x, y = seat_point(relative, players, 36, 34)  # between the middle and its player
         dx, dy = seat_point(relative, players, 1, 1)  # a unit step towards its player
         # A card just played flies in from its player's side (--dx, --dy: that side, from -1 to 1).
@@ -184,7 +216,7 @@ def render_table(session) -> str:
         # Collected cards slide to the winner (--wx, --wy), or stay when a cancelled trick waits.
         wx = wy = 0.0
         if winner is not None:
-            x, y = seat_point((winner - me) % players, players, 1, 1)  # a unit step towards the winner
+            x, y = seat_point((winner - bottom) % players, players, 1, 1)  # a unit step towards the winner
             wx, wy = round(x - 50, 2), round(y - 50, 2)
         collect = f' style="--wx:{wx};--wy:{wy}"'
         if session.may(protocol.COLLECT):  # (on a friend's page the host's timer collects it)

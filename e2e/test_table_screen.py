@@ -1,0 +1,87 @@
+"""This device is the table: a laptop or TV shows the table to the room, everyone plays on their own phone."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from friends_table import device, join, play_on
+from playwright.sync_api import Page
+from table import ENGINE_TIMEOUT, STEP_TIMEOUT, current_step
+
+# On the table's page: every answer its engine's worker gives it (the page's only source of the game).
+ANSWERS = """
+window.engineAnswers = [];
+const Original = window.Worker;
+window.Worker = class extends Original {
+  constructor(url, options) {
+    super(url, options);
+    if (options && options.name === "engine") {
+      this.addEventListener("message", ({ data }) => {
+        if (typeof data.answer === "string") window.engineAnswers.push(data.answer);
+      });
+    }
+  }
+};
+"""
+CARD = re.compile(r'"(?:[2-9TJQKA]|10)[CDHS]"')  # a card's text as the protocol writes it
+
+
+def host_a_table(table: Page, url: str) -> int:
+    """The table's device deals a game it plays no seat of: Ann (seat 0, the form's own name), Bo and Cy on
+    their phones, a computer in seat 2; how many answers its engine had given before (its page's first game,
+    which it holds the cards of)."""
+    table.goto(url)
+    table.wait_for_selector("#table[data-ready=true]", timeout=ENGINE_TIMEOUT)
+    table.click("header [data-panel=new]")
+    table.check("#opt-table")
+    table.select_option("#opt-level-1", "friend")
+    table.fill("#opt-seatname-1", "Bo")
+    table.select_option("#opt-level-3", "person")  # a person at this device: on the table, at their own phone
+    table.fill("#opt-seatname-3", "Cy")
+    before = table.evaluate("window.engineAnswers.length")
+    table.click("#dialog [data-action=start]")
+    return before
+
+
+def cards_shown_to_the_table(table: Page, start: int) -> list[str]:
+    """Every card text in what the table's engine told its page from answer ``start`` on, but the cards on the
+    table (the trick, the last trick) and the rules' (the Omnibus card's name is no secret)."""
+    found = []
+    for text in table.evaluate("window.engineAnswers")[start:]:
+        answer = json.loads(text)
+        for field in ("hint", "pass_hint", "review"):
+            assert answer[field] is None, field
+        view = dict(answer["view"] or {})
+        for public in ("rules", "trick", "last_trick"):
+            view.pop(public, None)
+        found += CARD.findall(json.dumps(view))
+    return found
+
+
+def test_the_table_shows_the_room_a_whole_hand_that_three_phones_play_and_holds_no_hidden_card(
+    browser, guard, server_url
+):
+    table = device(browser, guard, 1920, 1080)
+    table.context.add_init_script(ANSWERS)
+    phones = {seat: device(browser, guard, 360, 640, touch=True) for seat in (0, 1, 3)}
+    start = host_a_table(table, server_url)
+    for seat, phone in phones.items():
+        join(table, phone, seat)
+    table.wait_for_selector("#dialog", state="hidden", timeout=STEP_TIMEOUT)  # everyone is here: to the table
+    assert table.evaluate("document.body.classList.contains('table-screen')")
+    assert table.locator("#hand .card").count() == 0  # this device holds no cards
+    assert table.locator(".seat .backs").count() == 4  # every seat's cards face down, seat 0's too
+    status = table.text_content("#table .status")
+    assert "still choosing: Ann, Bo, Cy" in status, status
+    names = [phone.text_content(".seat.me .name") for phone in phones.values()]
+    assert names == ["Ann", "Bo", "Cy"], names
+    play_on(list(phones.values()), "hand", seconds=300)
+    # The table shows the next hand by itself (its summary goes after a while, nobody taps the TV).
+    second = "(document.querySelector('#table .info') || {textContent: ''}).textContent.includes('Hand 2')"
+    table.wait_for_function(second, timeout=STEP_TIMEOUT + 15_000)
+    assert current_step(table) == "wait"  # nothing to do on the table: it shows
+    assert cards_shown_to_the_table(table, start) == []
+    assert len(table.evaluate("window.engineAnswers")) > start + 13  # (a view a trick at least)
+    for page in (table, *phones.values()):
+        assert page.errors == []  # type: ignore[attr-defined]
