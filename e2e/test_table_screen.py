@@ -24,6 +24,18 @@ window.Worker = class extends Original {
   }
 };
 """
+# On every device: the Screen Wake Lock and the Vibration API recorded (a headless browser has no screen to keep
+# on and nothing to buzz): each lock asked for, each one let go, each buzz.
+AWAKE = """
+window.locks = { asked: 0, held: [] }; window.buzzes = 0;
+navigator.vibrate = () => { window.buzzes += 1; return true; };
+Object.defineProperty(navigator, "wakeLock", { value: { request: async (kind) => {
+  const sentinel = new EventTarget();
+  sentinel.release = async () => sentinel.dispatchEvent(new Event("release"));
+  window.locks.asked += 1; window.locks.held.push(sentinel);
+  return sentinel;
+} } });
+"""
 CARD = re.compile(r'"(?:[2-9TJQKA]|10)[CDHS]"')  # a card's text as the protocol writes it
 
 
@@ -65,6 +77,8 @@ def test_the_table_shows_the_room_a_whole_hand_that_three_phones_play_and_holds_
     table = device(browser, guard, 1920, 1080)
     table.context.add_init_script(ANSWERS)
     phones = {seat: device(browser, guard, 360, 640, touch=True) for seat in (0, 1, 3)}
+    for page in (table, *phones.values()):
+        page.context.add_init_script(AWAKE)
     start = host_a_table(table, server_url)
     for seat, phone in phones.items():
         join(table, phone, seat)
@@ -76,11 +90,20 @@ def test_the_table_shows_the_room_a_whole_hand_that_three_phones_play_and_holds_
     assert "still choosing: Ann, Bo, Cy" in status, status
     names = [phone.text_content(".seat.me .name") for phone in phones.values()]
     assert names == ["Ann", "Bo", "Cy"], names
+    for page in (table, *phones.values()):  # every screen of the game stays on ...
+        page.wait_for_function("window.locks.asked === 1")
+    phone = phones[1]  # ... and asks again when it comes back to the front (hidden, the browser let it go)
+    phone.evaluate("window.locks.held[0].release()")
+    phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    phone.wait_for_function("window.locks.asked === 2")
     play_on(list(phones.values()), "hand", seconds=300)
     # The table shows the next hand by itself (its summary goes after a while, nobody taps the TV).
     second = "(document.querySelector('#table .info') || {textContent: ''}).textContent.includes('Hand 2')"
     table.wait_for_function(second, timeout=STEP_TIMEOUT + 15_000)
     assert current_step(table) == "wait"  # nothing to do on the table: it shows
+    for seat, phone in phones.items():  # each phone buzzed as its person's turns came (the pass, the cards)
+        assert phone.evaluate("window.buzzes") >= 2, seat
+    assert table.evaluate("window.buzzes") == 0
     assert cards_shown_to_the_table(table, start) == []
     assert len(table.evaluate("window.engineAnswers")) > start + 13  # (a view a trick at least)
     for page in (table, *phones.values()):

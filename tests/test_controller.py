@@ -46,6 +46,7 @@ class Actuator:
         self.notices: list[str] = []
         self.spoken: list[str] = []  # what the live region read out
         self.logged: list[str] = []  # what went to the console (a fault's traceback)
+        self.buzzes = 0  # how often the phone buzzed (its person's turn came at a table of several devices)
         self.html = ""
 
     def label_page(self, code):
@@ -76,6 +77,9 @@ class Actuator:
 
     def warm_sound(self, settings):
         pass
+
+    def buzz(self, settings):
+        self.buzzes += settings.get("vibrate") != "off"
 
     async def slide_trick(self, settings):
         pass

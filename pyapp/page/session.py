@@ -25,6 +25,7 @@ DEFAULT_SETTINGS = {
     "undo": "on",
     "autoplay": "off",
     "sound": "on",
+    "vibrate": "on",  # a phone buzzes when its person's turn comes, in a game at a table of several devices
     "stun": "",  # a STUN server for friends' games across networks (used for nothing else)
 }
 ENGINE_SETTINGS = ("think_ms", "speed", "collect", "autoplay")  # what the engine needs to know
@@ -190,6 +191,13 @@ class Session:
     def party(self) -> bool:
         """Whether several people share this device."""
         return self.view is not None and self.view.party
+
+    @property
+    def shared_table(self) -> bool:
+        """Whether a game at a table of several devices is being played (a friends' game, on the host's page,
+        the table's own screen or a friend's): its screens stay on, a phone buzzes when its turn comes."""
+        view = self.view
+        return view is not None and bool(view.friends) and view.phase != protocol.PHASE_OVER
 
     @property
     def table_screen(self) -> bool:

@@ -24,6 +24,7 @@ CHOICES = {
     "undo": TOGGLE,
     "autoplay": TOGGLE,
     "sound": TOGGLE,
+    "vibrate": TOGGLE,
     "language": ORDER,  # or "": the browser's language
 }
 LONGEST_TEXT = 200  # characters of a name or a STUN address (the settings form cuts the address there too)
@@ -35,6 +36,7 @@ LABELS = {
     "undo": "settings.undo",
     "autoplay": "settings.autoplay",
     "sound": "settings.sound",
+    "vibrate": "settings.vibrate",
     "language": "settings.language",
     "stun": "settings.stun",
     "name": "new.name",

@@ -13,7 +13,7 @@ from ...shared import protocol
 from .. import lesson, player_stats
 from ..player_stats import STATS_KEY
 from ..storage import VIEW_KEY, apply_writes
-from ..views.announce import announcement, sound_of
+from ..views.announce import announcement, sound_of, turn_came
 from ..words.refusals import refusal_text
 
 AWAY_TICK_SECONDS = 1  # how often the countdown to the computer playing for a friend who left is redrawn
@@ -73,6 +73,8 @@ class Answers:
         page.storage.set(VIEW_KEY, json.dumps(kept))
         page.actuator.announce(announcement(before, answer.view))
         page.actuator.sound(sound_of(before, answer.view, answer.new_results), session.settings)
+        if session.shared_table and turn_came(before, answer.view):  # (a phone in a pocket while others play)
+            page.actuator.buzz(session.settings)
         self.follow_lesson(answer.view)
         # A lesson's game is never counted (even when it was skipped), nor one of so many hands (the deal of
         # the day, on its board; a hand played again).

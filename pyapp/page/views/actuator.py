@@ -32,6 +32,7 @@ class Actuator:
         self.sheet_drawn = None  # what the score sheet was drawn from: it is redrawn only when that changes
         self.dialog_drawn = ""  # the dialog's markup now on the page
         self.hand_drawn = ""  # the hand's markup now on the page
+        self.awake = False  # whether the screen is asked to stay on
         self.tasks = []
         self.focus = Focus(document, window)  # where the keyboard's focus goes
         self.form = FormFields(document)  # the open form's fields
@@ -86,6 +87,7 @@ class Actuator:
         self.regions["table"].setAttribute("data-ready", "true" if session.ready else "false")
         # The table's own screen is laid out for a room to read (assets/style.css: body.table-screen).
         self.document.body.classList.toggle("table-screen", session.table_screen)
+        self.stay_awake(session.shared_table)
         session.arrivals = []  # each card flies in once
         session.dealing = False
         if opened or (dialog and self.focus.lost()):  # a dialog opened, or redrawn under the focus
@@ -152,6 +154,18 @@ class Actuator:
         """Play a sound effect unless sound is off."""
         if effect and settings.get("sound") != "off" and self.window.heartsSound:
             self.window.heartsSound(effect)
+
+    def buzz(self, settings: dict) -> None:
+        """Buzz the phone (its person's turn has come) unless buzzing is off (assets/awake.js)."""
+        if settings.get("vibrate") != "off" and self.window.heartsBuzz:
+            self.window.heartsBuzz()
+
+    def stay_awake(self, on: bool) -> None:
+        """Keep the screen on while a game at a table of several devices is played (assets/awake.js asks for
+        the Screen Wake Lock again whenever the page comes back to the front), or let it sleep again."""
+        if on != self.awake and self.window.heartsAwake:
+            self.window.heartsAwake(on)
+        self.awake = on
 
     def warm_sound(self, settings: dict) -> None:
         """Start the browser's audio early (while the engine loads, not in the middle of the first hand)."""

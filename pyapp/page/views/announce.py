@@ -5,7 +5,10 @@ a person who cannot see the table follows the play, and plays a short sound
 effect for the most notable thing that happened.  Plain Python.
 """
 
+from ...shared import protocol
 from ..words.i18n import card_name, seat_shown_name, t
+
+DECISION_STEPS = (protocol.STEP_PASS, protocol.STEP_PLAY, protocol.STEP_MOON)  # the viewer decides
 
 
 def new_plays(was, now) -> tuple:
@@ -64,3 +67,13 @@ def sound_of(before, after, new_results=()) -> str:
     if now.last_trick_key != was.last_trick_key:
         return "trick"
     return "card" if cards else ""
+
+
+def deciding(view) -> bool:
+    """Whether ``view``'s viewer has a decision to make in it (a pass, a card, the moon's score)."""
+    return view is not None and view.step in DECISION_STEPS and view.seat in view.to_act
+
+
+def turn_came(before, after) -> bool:
+    """Whether the viewer's turn has come between two views (it was not theirs in ``before``)."""
+    return deciding(after) and not deciding(before)

@@ -53,6 +53,8 @@ def render_settings(session) -> str:
         f'<label for="opt-autoplay">{t("settings.autoplay")}</label>'
         f"{_select('autoplay', settings['autoplay'], TOGGLE, 'toggle.')}",
         f'<label for="opt-sound">{t("settings.sound")}</label>{_select("sound", settings["sound"], TOGGLE, "toggle.")}',
+        f'<label for="opt-vibrate">{t("settings.vibrate")}</label>'
+        f"{_select('vibrate', settings['vibrate'], TOGGLE, 'toggle.')}",
         f'<label for="opt-stun">{t("settings.stun")}</label><input id="opt-stun" name="stun" '
         f'value="{escape(settings.get("stun") or "")}" placeholder="stun.example.org:3478" spellcheck="false" '
         f'aria-describedby="stun-note"><p class="field-note" id="stun-note">{t("settings.stun_note")}</p>',

@@ -148,7 +148,7 @@ def render_game_over(session, catalog=None) -> str:
     )
     head = "".join(f'<th scope="col">{t(key)}</th>' for key in ("over.place", "over.player", "over.points"))
     body = (
-        f'<p class="winner" role="alert">{TROPHY}{headline}</p>'
+        f'<p class="winner" role="alert">{TROPHY}{headline}</p>{render_podium(view)}'
         f'<table class="placing"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>'
         f'<p class="standing">{t("over.lowest")}</p>{best_line(session, catalog)}'
     )
@@ -159,6 +159,22 @@ def render_game_over(session, catalog=None) -> str:
         first = f'<button type="button" class="primary" data-action="share">{t("over.daily_share")}</button>'
     buttons = first + (new if session.may(protocol.START) else "") + daily_offer(session)
     return dialog(t("over.title"), body, buttons + f'<button type="button" data-action="close">{t("close")}</button>')
+
+
+def render_podium(view) -> str:
+    """The first three places on a podium (second, first, third from the left), each with its players' names
+    and points; drawn only (the table of places under it says the same to a screen reader)."""
+    place = places(view.scores)
+    steps = []
+    for rank in (2, 1, 3):
+        seats = [seat for seat in range(len(view.seats)) if place[seat] == rank]
+        if seats:
+            names = ", ".join(seat_name(view, seat) for seat in seats)
+            steps.append(
+                f'<div class="step place-{rank}"><span class="who">{names}</span>'
+                f'<span class="points">{escape(view.scores[seats[0]])}</span><span class="block">{rank}</span></div>'
+            )
+    return f'<div class="podium" aria-hidden="true">{"".join(steps)}</div>'
 
 
 def daily_offer(session) -> str:

@@ -189,6 +189,7 @@ TEXT = {
     "settings.undo": "Povolit vracení tahů",
     "settings.autoplay": "Jedinou možnou kartu zahrát samo",
     "settings.sound": "Zvukové efekty",
+    "settings.vibrate": "Zavibrovat, když jsi na tahu (hra s přáteli)",
     "toggle.on": "Zapnuto",
     "toggle.off": "Vypnuto",
     "speed.instant": "Okamžitě",

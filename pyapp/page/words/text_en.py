@@ -185,6 +185,7 @@ TEXT = {
     "settings.undo": "Allow undo",
     "settings.autoplay": "Play a single legal card by itself",
     "settings.sound": "Sound effects",
+    "settings.vibrate": "Buzz when it is your turn (a game with friends)",
     "toggle.on": "On",
     "toggle.off": "Off",
     "speed.instant": "Instant",

@@ -185,6 +185,7 @@ TEXT = {
     "settings.undo": "Leisti atšaukti ėjimus",
     "settings.autoplay": "Vienintelę galimą kortą žaisti savaime",
     "settings.sound": "Garso efektai",
+    "settings.vibrate": "Suvibruoti, kai tavo ėjimas (žaidžiant su draugais)",
     "toggle.on": "Įjungta",
     "toggle.off": "Išjungta",
     "speed.instant": "Akimirksniu",

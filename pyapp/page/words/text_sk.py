@@ -189,6 +189,7 @@ TEXT = {
     "settings.undo": "Povoliť vracanie ťahov",
     "settings.autoplay": "Jedinú možnú kartu zahrať samo",
     "settings.sound": "Zvukové efekty",
+    "settings.vibrate": "Zavibrovať, keď si na ťahu (hra s priateľmi)",
     "toggle.on": "Zapnuté",
     "toggle.off": "Vypnuté",
     "speed.instant": "Okamžite",
