@@ -85,7 +85,7 @@ def test_the_first_pass_is_taken_before_the_engine_is_up_and_applied_once(held_c
     page.goto(server_url)
     page.wait_for_selector("#hand .card")
     assert page.get_attribute("#table", "data-ready") == "false"
-    assert "still getting ready" in page.text_content("#table")
+    assert "computers are getting ready" in page.text_content("#table")
     shown = hand(page)
     cards = pass_ahead(page)
     assert pending(page)["ahead"] == {"pass": cards}

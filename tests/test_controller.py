@@ -205,7 +205,7 @@ def test_a_first_visit_deals_and_takes_the_pass_before_the_engine_then_the_engin
         controller, actuator, worker, boot = await first_visit_held(store)
         session = controller.session
         assert not session.ready and session.step == protocol.STEP_PASS and len(session.view.hand) == 13
-        assert "still getting ready" in actuator.html
+        assert "computers are getting ready" in actuator.html
         cards = session.view.hand[:3]
         for card in cards:
             await controller.perform("card", {"card": card})

@@ -151,8 +151,10 @@ def render_seat(session, seat: int, computer: list) -> str:
     # A friend's turn at their own device shows too (while they pass, the status line names who chooses).
     waits = step == protocol.STEP_WAIT and view.phase == protocol.PHASE_PLAY
     acting = seat in view.to_act and (waits or step in TURN_STEPS)
-    # A plate in the lower half holds its cards above its name: the cards always lie toward the middle.
+    # A plate in the lower half holds its cards above its name (the one at the top, on a phone, beside it): the
+    # cards always lie toward the middle.
     classes = "seat" + (" me" if seat == me else "") + (" turn" if acting else "") + (" low" if y > 55 else "")
+    classes += " top" if y < 20 else ""
     score, taken = escape(view.scores[seat]), escape(view.points_taken[seat])
     details = [f'<span class="score" title="{t("seat.total")}">{score}</span>']
     details.append(f'<span class="taken" title="{t("seat.taken")}">♥ {taken}</span>')

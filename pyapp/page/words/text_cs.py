@@ -62,7 +62,7 @@ TEXT = {
     "region.sheet": "Zápis skóre",
     "status.shuffling": "Míchám karty…",
     "status.starting": "Spouštím herní jádro…",
-    "status.getting_ready": "Počítačoví hráči se ještě chystají…",
+    "status.getting_ready": "Počítačoví hráči se chystají…",
     "status.kept": "Tvůj tah počká, až budou počítačoví hráči připraveni.",
     "notice.ahead_refused": "Tvůj tah nešlo zahrát: {reason}",
     "status.pass": "Vyber 3 karty, které pošleš {direction}: {name}",

@@ -57,7 +57,7 @@ TEXT = {
     # What happens now
     "status.shuffling": "Shuffling the cards…",
     "status.starting": "Starting the game engine…",
-    "status.getting_ready": "The computer players are still getting ready…",
+    "status.getting_ready": "The computers are getting ready…",
     "status.kept": "Your move is kept until the computer players are ready.",
     "notice.ahead_refused": "Your move could not be played: {reason}",
     "status.pass": "Choose 3 cards to pass {direction}, to {name}",

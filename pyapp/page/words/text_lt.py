@@ -58,7 +58,7 @@ TEXT = {
     "region.sheet": "Taškų lentelė",
     "status.shuffling": "Maišomos kortos…",
     "status.starting": "Paleidžiamas žaidimo variklis…",
-    "status.getting_ready": "Kompiuteriniai žaidėjai dar ruošiasi…",
+    "status.getting_ready": "Kompiuteriai ruošiasi…",
     "status.kept": "Tavo ėjimas palauks, kol kompiuteriniai žaidėjai pasiruoš.",
     "notice.ahead_refused": "Tavo ėjimo nepavyko sužaisti: {reason}",
     "status.pass": "Išsirink 3 kortas, kurias perduosi {direction}: {name}",

@@ -62,7 +62,7 @@ TEXT = {
     "region.sheet": "Zápis skóre",
     "status.shuffling": "Miešam karty…",
     "status.starting": "Spúšťam herné jadro…",
-    "status.getting_ready": "Počítačoví hráči sa ešte chystajú…",
+    "status.getting_ready": "Počítačoví hráči sa chystajú…",
     "status.kept": "Tvoj ťah počká, kým budú počítačoví hráči pripravení.",
     "notice.ahead_refused": "Tvoj ťah sa nedal zahrať: {reason}",
     "status.pass": "Vyber 3 karty, ktoré pošleš {direction}: {name}",
