@@ -5,9 +5,16 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from friends_table import device, join, play_on
 from playwright.sync_api import Page
-from table import ENGINE_TIMEOUT, STEP_TIMEOUT, current_step
+from table import ENGINE_TIMEOUT, STEP_TIMEOUT, current_step, store_game
+from test_with_friends import quiet_and_back
+
+from pyapp.engine.cards import card_text
+from pyapp.engine.match import Phase
+from pyapp.engine.observation import observe
+from pyapp.host.table import Table
 
 # On the table's page: every answer its engine's worker gives it (the page's only source of the game).
 ANSWERS = """
@@ -96,6 +103,9 @@ def test_the_table_shows_the_room_a_whole_hand_that_three_phones_play_and_holds_
     phone.evaluate("window.locks.held[0].release()")
     phone.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     phone.wait_for_function("window.locks.asked === 2")
+    noticed, back = quiet_and_back(table, phones[3], "Cy", friends=3)  # Cy's phone locks for a while, and wakes
+    print(f"the table noticed a quiet phone in {noticed:.1f} s; back at its seat {back:.1f} s after it woke")
+    assert noticed < 10
     play_on(list(phones.values()), "hand", seconds=300)
     # The table shows the next hand by itself (its summary goes after a while, nobody taps the TV).
     second = "(document.querySelector('#table .info') || {textContent: ''}).textContent.includes('Hand 2')"
@@ -108,3 +118,44 @@ def test_the_table_shows_the_room_a_whole_hand_that_three_phones_play_and_holds_
     assert len(table.evaluate("window.engineAnswers")) > start + 13  # (a view a trick at least)
     for page in (table, *phones.values()):
         assert page.errors == []  # type: ignore[attr-defined]
+
+
+def a_trick_on_the_table() -> str:
+    """A script that stores a game this device is the table of (three phones and a computer), two cards of
+    its first trick down."""
+    seats = [{"name": name, "bot": None, "friend": True} for name in ("Ann", "Bo", "Cy")]
+    table = Table.new({"seats": [*seats, {"name": "", "bot": "basic"}], "seed": 5, "rules": {}})
+    while table.match.phase is Phase.PASS:
+        for seat in table.people_to_act:
+            table.act({"seat": seat, "pass": [card_text(face) for face in observe(table.match, seat).hand[:3]]})
+        table.bot_step()
+    while len(table.match.trick) < 2:
+        seat = table.match.to_act[0]
+        if not table.bot_step():
+            table.act({"seat": seat, "play": card_text(table.match.legal_cards(seat)[0])})
+    return store_game(table)
+
+
+# The least type on the table's screen, and a trick card's index against the screen's height.
+ROOM = """() => {
+  const sizes = [...document.querySelectorAll('#table .seat *, #table .info, #table .status')]
+    .filter((e) => e.checkVisibility() && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+    .map((e) => parseFloat(getComputedStyle(e).fontSize));
+  const corners = [...document.querySelectorAll('#table .trick .card .corner:not(.end)')]
+    .map((e) => parseFloat(getComputedStyle(e).fontSize) / innerHeight);
+  return { least: Math.min(...sizes), index: Math.min(...corners), cards: corners.length };
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+def test_the_table_reads_from_across_a_room(browser, guard, server_url, size):
+    table = device(browser, guard, *size)
+    table.context.add_init_script(a_trick_on_the_table())
+    try:
+        table.goto(server_url)
+        table.wait_for_selector("body.table-screen #table .trick .card", timeout=ENGINE_TIMEOUT)
+        drawn = table.evaluate(ROOM)
+        print(f"{size[0]}×{size[1]}: least type {drawn['least']:.0f} px, a trick card's index {drawn['index']:.1%}")
+        assert drawn["cards"] == 2 and drawn["index"] >= 0.04 and drawn["least"] >= 14 + size[1] // 200
+    finally:
+        table.context.close()

@@ -211,29 +211,32 @@ def test_a_friend_who_reloads_in_the_middle_of_a_hand_comes_back_with_a_new_invi
         assert page.errors == []  # type: ignore[attr-defined]
 
 
-def quiet_and_back(host: Page, friend: Page, name: str) -> tuple[float, float]:
+def quiet_and_back(host: Page, friend: Page, name: str, friends: int = 2) -> tuple[float, float]:
     """The friend's page is frozen (as a locked phone's is: none of its script runs, its connection stays
     open; here held in the debugger, as Chromium does not freeze a page in sight), then thawed; seconds until
-    the host's page said it was quiet, and from the thaw until it had its seat back with the same cards
-    and the same connection (no new invitation was made for it meanwhile)."""
+    the host's page (of a game with ``friends`` friends) said it was quiet, its plate marked away, and from
+    the thaw until it had its seat back with the same cards and the same connection (no new invitation was
+    made for it meanwhile)."""
     cards = hand(friend)
     debugger = friend.context.new_cdp_session(friend)
     debugger.send("Debugger.enable")
     frozen = time.monotonic()
     debugger.send("Debugger.pause")
-    host.wait_for_selector(".friends-line:has-text('1 of 2')", timeout=STEP_TIMEOUT)
+    host.wait_for_selector(f".friends-line:has-text('{friends - 1} of {friends}')", timeout=STEP_TIMEOUT)
     noticed = time.monotonic() - frozen
     assert host.evaluate("document.getElementById('notice').textContent") == (
         f"{name}'s device is not answering: waiting for it to come back."
     )
+    assert host.locator(".seat .chip.away").count() == 1  # (its plate says so, for as long as it is away)
     host.click(".friends-line")  # the friends' panel: no new invitation while the connection may wake
     host.wait_for_selector("#dialog .friends")
     assert host.locator("#dialog input[id^=invite-]").count() == 0
     host.keyboard.press("Escape")
     thawed = time.monotonic()
     debugger.send("Debugger.resume")
-    host.wait_for_selector(".friends-line:has-text('2 of 2')", timeout=STEP_TIMEOUT)
+    host.wait_for_selector(f".friends-line:has-text('{friends} of {friends}')", timeout=STEP_TIMEOUT)
     back = time.monotonic() - thawed
+    assert host.locator(".seat .chip.away").count() == 0
     friend.wait_for_function(f"() => [...document.querySelectorAll('#hand .card')].length === {len(cards)}")
     assert hand(friend) == cards and friend.is_hidden("#dialog")  # at the table, not joining again
     return noticed, back

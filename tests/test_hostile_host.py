@@ -436,6 +436,20 @@ class TestTheFriendsPage:
 
         run_async(run())
 
+    @pytest.mark.parametrize("vibrate", ["on", "off"])
+    def test_the_phone_buzzes_when_its_persons_turn_comes_unless_buzzing_is_off(self, vibrate):
+        async def run():
+            controller, actuator, _store, _link, secret = friends_page()
+            session = controller.session
+            session.settings["vibrate"] = vibrate
+            await controller.joining.greet(secret)
+            assert session.step == protocol.STEP_PASS and session.shared_table
+            assert actuator.buzzes == (vibrate == "on")  # the pass is theirs: the phone buzzed once
+            await controller.answers.act(protocol.PASS, seat=FRIEND, cards=session.view.hand[:3])
+            assert session.step == protocol.STEP_WAIT and actuator.buzzes == (vibrate == "on")  # the host's turn
+
+        run_async(run())
+
     @pytest.mark.parametrize("language", sorted(i18n.NAMES))
     def test_a_refused_message_is_said_in_the_pages_language_and_changes_nothing(self, language):
         async def run():

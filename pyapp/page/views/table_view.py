@@ -141,8 +141,9 @@ def render_backs(count: int) -> str:
     )
 
 
-def render_seat(session, seat: int, computer: list) -> str:
-    """One seat's plate: name, computer level, figures; an opponent's cards face down toward the middle."""
+def render_seat(session, seat: int, computer: list, away: list) -> str:
+    """One seat's plate: name, computer level, figures (``computer``: the friends the computer plays for,
+    ``away``: those waited for); an opponent's cards face down toward the middle."""
     view = session.view
     players = len(view.seats)
     me = viewer(view)
@@ -162,6 +163,8 @@ def render_seat(session, seat: int, computer: list) -> str:
         details.append(f'<span class="chip" title="{t("seat.dealer")}">{t("seat.dealer_chip")}</span>')
     if seat in computer:
         details.append(f'<span class="chip" title="{t("seat.stood_in")}">{t("seat.stood_in_chip")}</span>')
+    elif seat in away:  # a friend's device gone quiet or closed: waited for (on the table, for the whole room)
+        details.append(f'<span class="chip away" title="{t("seat.away")}">{t("seat.away_chip")}</span>')
     if view.phase == protocol.PHASE_PASS and view.passes_chosen[seat]:
         details.append(f'<span class="chip" title="{t("seat.passed")}">✓</span>')
     bot = view.seats[seat].bot
@@ -193,7 +196,8 @@ def render_table(session) -> str:
     bottom = view.seat  # the seat drawn at the bottom: the viewer's (on the table's own screen, the first)
     step = session.step
     computer = stood_in(view)  # the friends' seats the computer plays for now
-    parts = [render_seat(session, seat, computer) for seat in range(players)]
+    away = [seat for seat, ms in (view.friends or {}).get("away", []) if ms > 0]  # and those waited for
+    parts = [render_seat(session, seat, computer, away) for seat in range(players)]
     plays, winner = shown_trick(session)
     cancelled = cancelled_cards(plays, view.rules)
     cards = []

@@ -98,6 +98,8 @@ TEXT = {
     "seat.dealer_chip": "R",
     "seat.stood_in_chip": "PC",
     "seat.stood_in": "Za hráče hraje počítač",
+    "seat.away_chip": "pryč",
+    "seat.away": "Jeho zařízení neodpovídá: čeká se na něj",
     "seat.passed": "Už vybral(a) karty k poslání",
     "seat.label": (
         "{name}: celkem {count} bod, v tomto kole {taken}",

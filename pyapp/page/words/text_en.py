@@ -94,6 +94,8 @@ TEXT = {
     "seat.dealer_chip": "D",
     "seat.stood_in_chip": "PC",
     "seat.stood_in": "The computer plays for them",
+    "seat.away_chip": "away",
+    "seat.away": "Their device is not answering: waited for",
     "seat.passed": "Has chosen cards to pass",
     "seat.label": ("{name}: {count} point, {taken} taken this hand", "{name}: {count} points, {taken} taken this hand"),
     "trick.collect": "Collect the trick",

@@ -94,6 +94,8 @@ TEXT = {
     "seat.dealer_chip": "D",
     "seat.stood_in_chip": "PC",
     "seat.stood_in": "Už žaidėją žaidžia kompiuteris",
+    "seat.away_chip": "nėra",
+    "seat.away": "Jo įrenginys neatsako: laukiama",
     "seat.passed": "Jau išsirinko, ką perduoti",
     "seat.label": (
         "{name}: iš viso {count} taškas, šiame dalijime {taken}",

@@ -98,6 +98,8 @@ TEXT = {
     "seat.dealer_chip": "R",
     "seat.stood_in_chip": "PC",
     "seat.stood_in": "Za hráča hrá počítač",
+    "seat.away_chip": "preč",
+    "seat.away": "Jeho zariadenie neodpovedá: čaká sa naň",
     "seat.passed": "Už vybral(a) karty na poslanie",
     "seat.label": (
         "{name}: spolu {count} bod, v tomto kole {taken}",
