@@ -121,15 +121,15 @@ def test_the_table_shows_the_room_a_whole_hand_that_three_phones_play_and_holds_
 
 
 def a_trick_on_the_table() -> str:
-    """A script that stores a game this device is the table of (three phones and a computer), two cards of
-    its first trick down."""
+    """A script that stores a game this device is the table of (three phones and a computer), two cards or
+    more of its first trick down and a phone to play next (the table waits 30 s for it: nothing moves)."""
     seats = [{"name": name, "bot": None, "friend": True} for name in ("Ann", "Bo", "Cy")]
     table = Table.new({"seats": [*seats, {"name": "", "bot": "basic"}], "seed": 5, "rules": {}})
     while table.match.phase is Phase.PASS:
         for seat in table.people_to_act:
             table.act({"seat": seat, "pass": [card_text(face) for face in observe(table.match, seat).hand[:3]]})
         table.bot_step()
-    while len(table.match.trick) < 2:
+    while len(table.match.trick) < 2 or table.bots_to_act:
         seat = table.match.to_act[0]
         if not table.bot_step():
             table.act({"seat": seat, "play": card_text(table.match.legal_cards(seat)[0])})
@@ -153,9 +153,9 @@ def test_the_table_reads_from_across_a_room(browser, guard, server_url, size):
     table.context.add_init_script(a_trick_on_the_table())
     try:
         table.goto(server_url)
-        table.wait_for_selector("body.table-screen #table .trick .card", timeout=ENGINE_TIMEOUT)
+        table.wait_for_selector("body.table-screen #table .trick .card:nth-child(2)", timeout=ENGINE_TIMEOUT)
         drawn = table.evaluate(ROOM)
         print(f"{size[0]}×{size[1]}: least type {drawn['least']:.0f} px, a trick card's index {drawn['index']:.1%}")
-        assert drawn["cards"] == 2 and drawn["index"] >= 0.04 and drawn["least"] >= 14 + size[1] // 200
+        assert drawn["cards"] >= 2 and drawn["index"] >= 0.04 and drawn["least"] >= 14 + size[1] // 200
     finally:
         table.context.close()
