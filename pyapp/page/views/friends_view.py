@@ -19,9 +19,14 @@ def benched(view) -> list:
     return (view.friends or {}).get("benched", []) if view is not None else []
 
 
+def away_ms(view) -> dict:
+    """The friends' seats whose device is away: how many ms the computer waits yet before it plays for them."""
+    return {seat: ms for seat, ms in (view.friends or {}).get("away", [])}
+
+
 def stood_in(view) -> list:
     """The friends' seats the computer plays for now: the host let it, or they left and were waited for."""
-    away = [seat for seat, ms in (view.friends or {}).get("away", []) if ms == 0]
+    away = [seat for seat, ms in away_ms(view).items() if ms == 0]
     return sorted(set(benched(view) + away))
 
 

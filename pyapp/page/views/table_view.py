@@ -9,7 +9,7 @@ import math
 from ...shared import protocol
 from ..words.i18n import card_name, has_text, t
 from .daily_view import short_date
-from .friends_view import benched, friends_line, stood_in
+from .friends_view import away_ms, benched, friends_line, stood_in
 from .markup import (
     card_back_markup,
     card_markup,
@@ -64,8 +64,6 @@ def _status(session) -> str:
         return t("status.starting") if session.view else t("status.shuffling")
     view = session.view
     me = viewer(view)
-    if session.table_screen:
-        return _table_status(session)
     if step == protocol.STEP_PASS:
         target = seat_name(view, view.pass_to)
         return t("status.pass", direction=t("direction." + view.pass_direction), name=target)
@@ -87,13 +85,18 @@ def _status(session) -> str:
         return t("status.over")
     others = [seat for seat in view.to_act if seat != me]
     if step == protocol.STEP_WAIT and others:  # another person decides: a friend at their own device
-        away = {seat: ms for seat, ms in (view.friends or {}).get("away", [])}
+        if session.table_screen and view.phase == protocol.PHASE_PASS:  # (read across the room: who chooses)
+            names = ", ".join(seat_name(view, seat) for seat in others)
+            return t("status.table_pass", direction=t("direction." + view.pass_direction), names=names)
+        away = away_ms(view)
         name = seat_name(view, others[0])
         if others[0] in stood_in(view):
             return t("status.stood_in", name=name)
         if others[0] in away:
             left = max(away[others[0]] - session.away_passed_ms, 0)
             return t("status.away", name=name, seconds=(left + 999) // 1000)
+        if session.table_screen:  # (whose turn it is, in large type)
+            return t("status.table_lead" if not view.trick else "status.table_turn", name=name)
         return t("status.waiting", name=name)
     return ""
 
@@ -104,30 +107,6 @@ TURN_STEPS = (protocol.STEP_PLAY, protocol.STEP_BOT, protocol.STEP_MOON, protoco
 def viewer(view):
     """The seat the page speaks to as "you" (None on the table's own screen, which plays no seat)."""
     return None if view.table_screen else view.seat
-
-
-def _table_status(session) -> str:
-    """The table's own screen, read across the room: whose turn it is, or who still chooses their pass."""
-    view, step = session.view, session.step
-    if step == protocol.STEP_WAIT and view.phase == protocol.PHASE_PASS and view.to_act:
-        names = ", ".join(seat_name(view, seat) for seat in view.to_act)
-        return t("status.table_pass", direction=t("direction." + view.pass_direction), names=names)
-    if step == protocol.STEP_WAIT and view.to_act:
-        seat = view.to_act[0]
-        away = {seat: ms for seat, ms in (view.friends or {}).get("away", [])}
-        if seat in stood_in(view):
-            return t("status.stood_in", name=seat_name(view, seat))
-        if seat in away:
-            left = max(away[seat] - session.away_passed_ms, 0)
-            return t("status.away", name=seat_name(view, seat), seconds=(left + 999) // 1000)
-        return t("status.table_lead" if not view.trick else "status.table_turn", name=seat_name(view, seat))
-    if step == protocol.STEP_COLLECT and view.last_trick.winner is not None:
-        return t("status.takes", name=seat_name(view, view.last_trick.winner))
-    if step == protocol.STEP_COLLECT:
-        return t("status.cancelled")
-    if step == protocol.STEP_BOT:
-        return t("status.thinking", name=seat_name(view, view.to_act[0]))
-    return t("status.over") if step == protocol.STEP_OVER else ""
 
 
 def render_backs(count: int) -> str:
@@ -196,7 +175,7 @@ def render_table(session) -> str:
     bottom = view.seat  # the seat drawn at the bottom: the viewer's (on the table's own screen, the first)
     step = session.step
     computer = stood_in(view)  # the friends' seats the computer plays for now
-    away = [seat for seat, ms in (view.friends or {}).get("away", []) if ms > 0]  # and those waited for
+    away = [seat for seat, ms in away_ms(view).items() if ms > 0]  # and those waited for
     parts = [render_seat(session, seat, computer, away) for seat in range(players)]
     plays, winner = shown_trick(session)
     cancelled = cancelled_cards(plays, view.rules)
