@@ -331,10 +331,11 @@ def seat_markup(html: str, seat: int) -> str:
 
 
 def trick_cards(html: str) -> dict:
-    """Each card on the table: its left and top (percent of the trick's box), z-index and badge."""
+    """Each card on the table: its place on the ring (percent of the trick's box), z-index and badge."""
     cards = {}
     for tag in re.findall(r'<div[^>]*class="card [^"]*played[^>]*>', html):
-        left, top, z = re.search(r"left:([\d.]+)%;top:([\d.]+)%;z-index:(\d+)", tag).groups()
+        left, top = re.search(r"--tx:([\d.]+)%;--ty:([\d.]+)%", tag).groups()
+        z = re.search(r"z-index:(\d+)", tag).group(1)
         badge = re.search(r'data-badge="([^"]*)"', tag)
         card = re.search(r'data-card="(\w+)"', tag).group(1)
         cards.setdefault(card, []).append((float(left), float(top), int(z), badge.group(1) if badge else "", tag))
@@ -376,11 +377,17 @@ class TestTable:
             table_view.seat_point((seat - session.view.seat) % players, players, 42, 40) for seat in range(players)
         ]
         for seat, rank in enumerate(ranks):
-            [(left, top, _, badge, _)] = cards[rank + "C"]
-            # Out from the middle toward its own player, of all the players.
+            [(left, top, _, badge, tag)] = cards[rank + "C"]
+            # On the ring, out from the middle toward its own player, of all the players.
             toward = min(range(players), key=lambda other: apart(angle(left, top), angle(*plates[other])))
             assert toward == seat and math.hypot(left - 50, top - 50) > 25
             assert (badge == "led") == (seat == 0)
+            # In front of its own plate (round seven to ten): from the plate's middle, back toward the felt's.
+            sx, sy, kx, ky = map(
+                float, re.search(r"--sx:([\d.]+)%;--sy:([\d.]+)%;--kx:([-\d.]+);--ky:([-\d.]+)", tag).groups()
+            )
+            assert (sx, sy) == plates[seat]
+            assert all(abs(k) < 0.01 or (k > 0) == (at > 50) for k, at in ((kx, sx), (ky, sy)))
         # A card lower on the table lies over a higher one: the index (top left) and a badge above a card show.
         placed = sorted((card for [card] in cards.values()), key=lambda card: card[1])
         assert all(low[2] >= high[2] for high, low in itertools.pairwise(placed))

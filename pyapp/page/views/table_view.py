@@ -22,9 +22,15 @@ from .markup import (
 )
 
 
+def seat_angle(relative: int, players: int) -> float:
+    """The angle of the seat ``relative`` steps from the viewer's round the felt's middle (the viewer's below,
+    play going clockwise), in radians, y pointing down as on the screen."""
+    return math.pi / 2 + 2 * math.pi * relative / players
+
+
 def seat_point(relative: int, players: int, radius_x: float, radius_y: float) -> tuple:
     """Where a seat sits on the table, in percent: the viewer at the bottom, play going clockwise."""
-    angle = math.pi / 2 + 2 * math.pi * relative / players
+    angle = seat_angle(relative, players)
     return round(50 + radius_x * math.cos(angle), 2), round(50 + radius_y * math.sin(angle), 2)
 
 
@@ -101,6 +107,7 @@ def _status(session) -> str:
     return ""
 
 
+SEAT_RADII = (42, 40)  # the ellipse of the seats' middles, in percent of the felt's width and height
 TURN_STEPS = (protocol.STEP_PLAY, protocol.STEP_BOT, protocol.STEP_MOON, protocol.STEP_PASS)  # a plate lit
 
 
@@ -126,7 +133,7 @@ def render_seat(session, seat: int, computer: list, away: list) -> str:
     view = session.view
     players = len(view.seats)
     me = viewer(view)
-    x, y = seat_point((seat - view.seat) % players, players, 42, 40)  # the viewer's seat (or the first) below
+    x, y = seat_point((seat - view.seat) % players, players, *SEAT_RADII)  # the viewer's seat (or the first) below
     step = session.step
     # A friend's turn at their own device shows too (while they pass, the status line names who chooses).
     waits = step == protocol.STEP_WAIT and view.phase == protocol.PHASE_PLAY
@@ -157,6 +164,20 @@ def render_seat(session, seat: int, computer: list, away: list) -> str:
     )
 
 
+def trick_place(relative: int, players: int) -> str:
+    """Where the card of the seat ``relative`` steps from the viewer's lies, as CSS custom properties that
+    ``assets/style.css`` places it by: on a ring between the middle and its player (--tx, --ty), a lower card on a
+    higher one so that an index stays in sight; and round seven to ten seats, right in front of its player's
+    plate (--sx, --sy: the plate's middle; --kx, --ky: the slopes of the line from there to the felt's middle,
+    each bounded), so that it lies nearer its own player than any other."""
+    tx, ty = seat_point(relative, players, 36, 34)
+    sx, sy = seat_point(relative, players, *SEAT_RADII)
+    angle = seat_angle(relative, players)
+    kx = round(max(-99.0, min(99.0, math.cos(angle) / max(abs(math.sin(angle)), 0.01))), 3)
+    ky = round(max(-99.0, min(99.0, math.sin(angle) / max(abs(math.cos(angle)), 0.01))), 3)
+    return f"--tx:{tx}%;--ty:{ty}%;--sx:{sx}%;--sy:{sy}%;--kx:{kx};--ky:{ky};z-index:{int(ty) + 1}"
+
+
 def cancelled_cards(plays: list, rules: dict) -> set:
     """The cards of a trick that cancel out in Cancellation Hearts: pairs of identical cards of the suit led
     (the rule itself is :func:`pyapp.engine.tricks.trick_winner`'s; the page only marks them)."""
@@ -183,15 +204,14 @@ def render_table(session) -> str:
     for order, play in enumerate(plays):
         seat, text = play
         relative = (seat - bottom) % players
-        x, y = seat_point(relative, players, 36, 34)  # between the middle and its player
         dx, dy = seat_point(relative, players, 1, 1)  # a unit step towards its player
         # A card just played flies in from its player's side (--dx, --dy: that side, from -1 to 1).
         arrive = " arrive" if [seat, text] in session.arrivals else ""
         badges = ([t("trick.led")] if order == 0 else []) + ([t("trick.cancels")] if text in cancelled else [])
         classes = "played" + (" led" if order == 0 else "") + (" winner" if seat == winner else "") + arrive
         classes += " cancelled" if text in cancelled else ""
-        # Lower cards lie on higher ones: a card's index (top left) stays in sight (its badge is outside the ring).
-        style = f' style="left:{x}%;top:{y}%;z-index:{int(y) + 1};--dx:{round(dx - 50, 2)};--dy:{round(dy - 50, 2)}"'
+        style = f' data-seat="{seat}" style="{trick_place(relative, players)}'
+        style += f';--dx:{round(dx - 50, 2)};--dy:{round(dy - 50, 2)}"'
         if badges:
             style += f' data-badge="{" · ".join(badges)}"'
         label = t("trick.played", name=seat_name(view, seat), card=card_name(text))
