@@ -17,6 +17,12 @@ from tools.serve import serve_in_background, url_of
 FAST_SETTINGS = {"speed": "instant", "collect": "click", "name": "You"}
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest tests first (marked ``long``): the two test processes (``-n 2 --dist worksteal``) then end
+    together, sharing out the short ones, instead of one waiting while the other runs a long test last."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site, built once for the whole run."""

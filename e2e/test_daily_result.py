@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from urllib.parse import urlsplit
 
+import pytest
 from conftest import FAST_SETTINGS
 from table import hand, open_game, play_until, wait_for_person, wait_until_offline_ready
 from test_expert_workers import cores
@@ -36,6 +37,7 @@ def payload_of(link: str) -> str:
     return urlsplit(link).query.split("=", 1)[1].split("&")[0]
 
 
+@pytest.mark.long
 def test_two_profiles_play_the_same_deal_and_verify_each_others_result(browser, context, server_url):
     """One profile's Expert players think on two workers, the other's on one: playing alike, they get the
     same computer cards (the same result link), which CPython's replay verifies too."""

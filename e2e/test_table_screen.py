@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from friends_table import device, join, play_on
 from playwright.sync_api import Page
 from table import ENGINE_TIMEOUT, STEP_TIMEOUT, current_step, store_game
@@ -77,6 +78,7 @@ def cards_shown_to_the_table(table: Page, start: int) -> list[str]:
     return found
 
 
+@pytest.mark.long
 def test_the_table_shows_the_room_a_whole_hand_that_three_phones_play_and_holds_no_hidden_card(
     browser, guard, server_url
 ):

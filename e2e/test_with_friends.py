@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 
+import pytest
 from friends_table import (
     FAKE_CAMERA,
     act,
@@ -124,6 +125,7 @@ def tamper(friend: Page, seat: int, other_hand: list[str]) -> None:
     assert refusals(friend) == [*expected, "message_unreadable", "message_unreadable"]
 
 
+@pytest.mark.long
 def test_three_devices_join_with_codes_and_play_a_whole_game_each_seeing_only_their_own_cards(
     browser, guard, server_url
 ):
@@ -242,6 +244,7 @@ def quiet_and_back(host: Page, friend: Page, name: str, friends: int = 2) -> tup
     return noticed, back
 
 
+@pytest.mark.long
 def test_a_friend_who_leaves_is_played_for_after_a_countdown_and_gets_the_seat_back(browser, guard, server_url):
     host, bo, cy = passed_at_the_table(browser, guard, server_url, phone=True)
     noticed, back = quiet_and_back(host, cy, "Cy")  # Cy's phone locks for a while, and wakes
@@ -286,6 +289,7 @@ def test_a_friend_who_leaves_is_played_for_after_a_countdown_and_gets_the_seat_b
         assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.long
 def test_a_friend_who_floods_the_host_holds_up_neither_the_hosts_own_clicks_nor_the_game(browser, guard, server_url):
     host, bo, cy = passed_at_the_table(browser, guard, server_url)
     stand_in(host, cy, 3, "Cy")  # Cy's page is up to no good: the computer plays her seat
