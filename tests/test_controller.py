@@ -15,7 +15,7 @@ from pyapp.page.parts import answers as answers_module
 from pyapp.page.parts.controller import Controller
 from pyapp.page.session import Session
 from pyapp.page.storage import PENDING_KEY, VIEW_KEY, MemoryStore, Storage
-from pyapp.page.views import hand_end_view, hand_view, sheet_view, table_view, view
+from pyapp.page.views import form_view, hand_end_view, hand_view, sheet_view, table_view, view
 from pyapp.page.words.i18n import set_language
 from pyapp.shared import protocol, storage_keys
 
@@ -658,6 +658,36 @@ def test_the_countdown_to_the_computer_playing_for_a_friend_who_left_ticks(monke
         seconds = (controller.session.view.friends["away"][0][1] + 999) // 1000
         assert f"Bo is away: the computer plays for them in {seconds} s" in actuator.html
         await eventually(lambda: "plays for them in 1 s" in actuator.html)  # down to the last second
+
+    run_async(run())
+
+
+def test_a_host_who_chose_to_wait_shows_the_friend_away_without_a_countdown_until_they_choose_otherwise():
+    class Connections:
+        def send(self, seat: int, text: str) -> None:
+            pass
+
+        def close_all(self) -> None:
+            pass
+
+    async def run():
+        controller, actuator = await booted(MemoryStore(), seed=4)
+        controller.page.links = Connections()
+        await controller.perform("save-settings", {"settings": {"away": "wait"}})
+        assert '<option value="wait" selected>' in form_view.render_settings(controller.session)
+        seats = [{"name": "", "bot": None}, {"name": "Bo", "bot": None, "friend": True}]
+        seats += [{"name": "", "bot": "basic"}] * 2
+        answer = await controller.answers.send(
+            protocol.START, fresh=True, options={"rules": {}, "seats": seats, "seed": 9}
+        )
+        secret = controller.client.worker.host.friends.secret
+        await controller.friends.from_friend(1, protocol.friend_message(protocol.HELLO, 1, secret=secret))
+        await controller.answers.act(protocol.PASS, seat=0, cards=answer.view.hand[:3])  # Bo is still to pass
+        await controller.friends.friend_gone(1)
+        assert "Waiting for Bo's device to come back" in actuator.html
+        assert 'class="chip away"' in actuator.html and controller.session.view.after_ms is None
+        await controller.perform("save-settings", {"settings": {"away": "computer"}})
+        assert "Bo is away: the computer plays for them in" in actuator.html
 
     run_async(run())
 

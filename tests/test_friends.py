@@ -139,7 +139,7 @@ class TestJoining:
         assert answer.ok and answer.view.seat == 1 and len(answer.view.hand) == 13 and answer.reply_to == 1
         assert answer.view.step == protocol.STEP_PASS and answer.writes == [] and answer.jobs == []
         # The secret stays with the host.
-        assert answer.view.friends == {"secret": "", "here": [1], "away": [], "benched": []}
+        assert answer.view.friends == {"secret": "", "here": [1], "away": [], "waited": [], "benched": []}
         assert table.host.view.friends is None or table.host.view.friends["secret"] == table.secret
         match = table.engine.host.table.match
         assert set(answer.view.hand) == {card_text(face_of(card)) for card in cards_in(match.hands[1])}
@@ -463,6 +463,33 @@ class TestRefusals:
         back = table.say(1, protocol.HELLO, secret=table.secret)  # Bo is back, and plays his own cards again
         assert back.ok and back.view.phase == "play" and table.host.view.friends["away"] == []
         assert table.engine.host.friends.wait_ms(1) is None
+
+    def test_a_host_who_chose_to_wait_waits_for_a_friend_who_left_as_long_as_it_takes(self):
+        table = Table()
+        clock = [0.0]
+        table.engine.host.friends.clock = lambda: clock[0]
+        table.engine.send(protocol.CONFIGURE, settings={"away": "wait"})
+        table.join()
+        table.send(protocol.PASS, seat=0, cards=table.host.view.hand[:3])
+        table.say(3, protocol.PASS, cards=table.devices[3].view.hand[:3])
+        table.send(protocol.FRIEND_GONE, seat=1)
+        view = table.host.view
+        # No countdown: the table shows Bo away, and nothing is timed for him.
+        assert view.step == protocol.STEP_WAIT and view.after_ms is None
+        assert view.friends["away"] == [] and view.friends["waited"] == [1]
+        clock[0] += 3600  # an hour later the computer has still not passed for him
+        table.send(protocol.CONTINUE, turn=view.turn)
+        match = table.engine.host.table.match
+        assert match.phase is Phase.PASS and not table.engine.host.table.played_for
+        assert table.host.view.friends["waited"] == [1]
+        # The host changes their mind: the computer plays for him now (he left an hour ago).
+        answer = table.send(protocol.CONFIGURE, settings={"away": "computer"})
+        assert answer.view.after_ms == 0 and answer.view.friends["away"] == [[1, 0]]
+        table.send(protocol.CONTINUE, turn=answer.view.turn)
+        assert match.phase is Phase.PLAY and table.host.view.friends["waited"] == []
+        table.devices[1].number = 0
+        assert table.say(1, protocol.HELLO, secret=table.secret).ok  # Bo is back: waited for by nobody
+        assert table.host.view.friends["away"] == [] and table.host.view.friends["waited"] == []
 
     def test_the_host_lets_the_computer_play_for_a_friend_who_is_here_until_they_are_back(self):
         table = Table()

@@ -469,7 +469,8 @@ class TestSession:
     def test_settings_keep_only_known_keys(self):
         session = Session({"speed": "slow", "evil": 1, "think_ms": "600"})
         assert session.settings["speed"] == "slow" and "evil" not in session.settings
-        assert session.engine_settings() == {"think_ms": 600, "speed": "slow", "collect": "click", "autoplay": "off"}
+        engine = {"think_ms": 600, "speed": "slow", "collect": "click", "autoplay": "off", "away": "computer"}
+        assert session.engine_settings() == engine
         assert Session([1, 2]).settings["speed"] == "normal"  # stored settings that are not an object
 
 

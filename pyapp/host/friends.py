@@ -23,10 +23,10 @@ from typing import Any
 
 from ..engine.reasons import Reason, Refusal
 from ..shared import protocol
+from ..shared.protocol import STAND_IN_MS
 from .audience import Audience
 
 MAX_FRIEND_MESSAGE = 2_000  # characters: the longest thing a friend says is a pass of three cards
-STAND_IN_MS = 30_000  # a friend who left is waited for this long, then the computer plays for them
 BURST = 20  # messages a friend may send at once ...
 PER_SECOND = 4.0  # ... and the pace they may keep up (far above any person's)
 
@@ -76,6 +76,7 @@ class Friends:
         self.secret = secret
         self.seats = {seat: Friend(seat=seat) for seat in seats}
         self.clock = clock
+        self.waits = False  # the host's choice: a friend who left is waited for as long as it takes
 
     @property
     def connected(self) -> list[Friend]:
@@ -106,23 +107,32 @@ class Friends:
 
     def wait_ms(self, seat: int) -> float | None:
         """How long the computer waits yet before it plays for ``seat``'s friend, who left or whom the host
-        let it play for (0: it plays for them now; None: the friend is here, or has not come yet: their
-        seat waits for them)."""
+        let it play for (0: it plays for them now; None: the friend is here, or has not come yet, or left and
+        the host chose to wait for them: their seat waits for them)."""
         friend = self.seats.get(seat)
         if friend is not None and friend.benched:
             return 0.0
-        if friend is None or friend.greeted or friend.left is None:
+        if friend is None or friend.greeted or friend.left is None or self.waits:
             return None
         return max(0.0, STAND_IN_MS - (self.clock() - friend.left) * 1000)
 
+    def waited(self) -> list[int]:
+        """The friends who left and are waited for as long as it takes (the host chose to wait)."""
+        if not self.waits:
+            return []
+        left = [friend for friend in self.seats.values() if friend.left is not None and not friend.greeted]
+        return [friend.seat for friend in left if not friend.benched]
+
     def view(self, own_page: bool) -> dict[str, Any]:
         """Who of the friends is here (a device connected), who is away (how long until the computer plays
-        for them), whom the host let the computer play for, and for the host's own page the game's secret
-        that its invitations carry (a friend's view has none: theirs came in their invitation)."""
+        for them, or waited for as long as it takes), whom the host let the computer play for, and for the
+        host's own page the game's secret that its invitations carry (a friend's view has none: theirs came in
+        their invitation)."""
         here = [friend.seat for friend in self.connected]
         away = [[seat, round(ms)] for seat in self.seats if (ms := self.wait_ms(seat)) is not None]
         benched = [friend.seat for friend in self.seats.values() if friend.benched]
-        return {"secret": self.secret if own_page else "", "here": here, "away": away, "benched": benched}
+        secret = self.secret if own_page else ""
+        return {"secret": secret, "here": here, "away": away, "waited": self.waited(), "benched": benched}
 
     def read(self, seat: Any, text: Any) -> tuple[Friend, dict[str, Any]]:
         """The friend and their message, read strictly; anything not to be taken raises ``ValueError``

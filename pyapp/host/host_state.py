@@ -22,7 +22,13 @@ from .steps import Pace
 from .table import Table
 from .thinking import WorkerPool
 
-DEFAULT_SETTINGS: dict[str, Any] = {"think_ms": 300, "speed": "normal", "collect": "click", "autoplay": "off"}
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "think_ms": 300,
+    "speed": "normal",
+    "collect": "click",
+    "autoplay": "off",
+    "away": "computer",  # a friend's device away: the computer plays for them after a while ("wait": never)
+}
 
 
 class HostState:
@@ -134,6 +140,7 @@ class HostState:
         friends = [seat for seat, s in enumerate(table.seats) if s.friend]
         secret = secret if isinstance(secret, str) and len(secret) == 32 else new_secret()
         self.pace.friends = Friends(secret, friends) if friends else None
+        self.tell_friends_the_settings()
         for friend in self.friends.seats.values() if self.friends else ():
             friend.hands_read = len(table.match.results)  # a friend joins the table as it is
         table.pool = self.pool
@@ -152,6 +159,11 @@ class HostState:
         if isinstance(finishing, list):
             people = [s for s, seat in enumerate(table.seats) if seat.bot is None]
             table.finishing = {s: table.match.hand_index for s in finishing if s in people}
+
+    def tell_friends_the_settings(self) -> None:
+        """The host's choice for a friend whose device is away (the settings'), told to the friends' seats."""
+        if self.friends is not None:
+            self.friends.waits = self.settings["away"] == "wait"
 
     def seen_all(self) -> None:
         """The person has seen everything on the table (a game taken up, a decision taken back)."""

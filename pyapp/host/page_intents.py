@@ -26,9 +26,10 @@ from .verify import verified, verify
 
 
 def configure(host: HostState, data: dict[str, Any]) -> None:
-    """The page's settings (think time, speed, collecting, auto-play: read with their kinds and bounds,
+    """The page's settings (think time, speed, collecting, auto-play, a friend away: read with their kinds and bounds,
     :data:`pyapp.shared.protocol.SETTINGS`)."""
     host.settings.update(data["settings"])
+    host.tell_friends_the_settings()
     if host.table is not None:
         host.table.set_think_ms(float(host.settings["think_ms"]))
 

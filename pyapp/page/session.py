@@ -25,10 +25,11 @@ DEFAULT_SETTINGS = {
     "undo": "on",
     "autoplay": "off",
     "sound": "on",
+    "away": "computer",  # the host's choice for a friend whose device is away (protocol.AWAY_CHOICES)
     "vibrate": "on",  # a phone buzzes when its person's turn comes, in a game at a table of several devices
     "stun": "",  # a STUN server for friends' games across networks (used for nothing else)
 }
-ENGINE_SETTINGS = ("think_ms", "speed", "collect", "autoplay")  # what the engine needs to know
+ENGINE_SETTINGS = ("think_ms", "speed", "collect", "autoplay", "away")  # what the engine needs to know
 
 
 def positions(hand: list, cards: list) -> list:

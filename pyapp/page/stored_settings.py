@@ -11,7 +11,7 @@ is stored again.  Plain Python for MicroPython and CPython.
 
 import json
 
-from ..shared.protocol import COLLECTING, SPEEDS, TOGGLE
+from ..shared.protocol import AWAY_CHOICES, COLLECTING, SPEEDS, TOGGLE
 from .names import THINK_CHOICES
 from .session import DEFAULT_SETTINGS
 from .storage import SETTINGS_KEY, Storage, parse_json, set_aside
@@ -25,6 +25,7 @@ CHOICES = {
     "autoplay": TOGGLE,
     "sound": TOGGLE,
     "vibrate": TOGGLE,
+    "away": AWAY_CHOICES,
     "language": ORDER,  # or "": the browser's language
 }
 LONGEST_TEXT = 200  # characters of a name or a STUN address (the settings form cuts the address there too)
@@ -37,6 +38,7 @@ LABELS = {
     "autoplay": "settings.autoplay",
     "sound": "settings.sound",
     "vibrate": "settings.vibrate",
+    "away": "settings.away",
     "language": "settings.language",
     "stun": "settings.stun",
     "name": "new.name",

@@ -57,7 +57,7 @@ VERSION = 1
 # Intents: page → engine.  A message is {"intent": NAME, "version": VERSION, **arguments}.
 START = "start"  # options: {"rules", "seats", "seed" (optional), "steady" (optional: pyapp.daily)}
 LOAD = "load"  # saved: {"game", "hands", "current", "reviews"} as read from storage (SAVE_*), or legacy: the old record
-CONFIGURE = "configure"  # settings: {"think_ms", "speed", "collect", "autoplay"}
+CONFIGURE = "configure"  # settings: {"think_ms", "speed", "collect", "autoplay", "away"}
 PASS = "pass"  # seat, cards: three card texts
 PLAY = "play"  # seat, card
 MOON = "moon"  # seat, choice
@@ -297,7 +297,13 @@ class View(Record):
         "last_decision": Maybe(Shape({"seat": SEAT, "ms": NUMBER, "playouts": COUNT, "choices": COUNT})),
         "friends": Maybe(
             Shape(
-                {"secret": WORD, "here": SEAT_LIST, "away": ListOf(Row(SEAT, COUNT), MAX_PLAYERS), "benched": SEAT_LIST}
+                {
+                    "secret": WORD,
+                    "here": SEAT_LIST,
+                    "away": ListOf(Row(SEAT, COUNT), MAX_PLAYERS),
+                    "waited": SEAT_LIST,
+                    "benched": SEAT_LIST,
+                }
             )
         ),
         "daily": Maybe(DATE),  # the day whose deal of the day this game is
@@ -425,6 +431,8 @@ NONE = Shape({})
 SPEEDS = ("instant", "fast", "normal", "slow")
 COLLECTING = ("click", "timer")
 TOGGLE = ("on", "off")
+AWAY_CHOICES = ("computer", "wait")  # a friend's device away: the computer plays for them after a while, or not
+STAND_IN_MS = 30_000  # ("computer") a friend who left is waited for this long, then the computer plays for them
 THINK_TIMES = (150, 300, 600, 1200)  # ms a computer player thinks (the form's choices)
 MOST_THINK_MS = 60_000
 SETTINGS = Shape(
@@ -433,6 +441,7 @@ SETTINGS = Shape(
         "speed": OneOf(SPEEDS),
         "collect": OneOf(COLLECTING),
         "autoplay": OneOf(TOGGLE),
+        "away": OneOf(AWAY_CHOICES),
     },
     partial=True,
 )

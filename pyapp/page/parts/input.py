@@ -9,7 +9,7 @@ moves the focus).  Every listener runs inside the controller's guard.
 
 import asyncio
 
-FORM_SETTINGS = ("speed", "collect", "think_ms", "language", "undo", "autoplay", "sound", "vibrate", "stun")
+FORM_SETTINGS = ("speed", "collect", "think_ms", "language", "undo", "autoplay", "sound", "vibrate", "away", "stun")
 
 
 # The data-* attributes read as whole numbers, and as flags (present and not empty); any other is text.

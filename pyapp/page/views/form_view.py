@@ -4,7 +4,7 @@ Only reads state and returns markup (:mod:`pyapp.page.views.view` puts the page 
 that comes from outside is escaped.  Plain Python for MicroPython and CPython.
 """
 
-from ...shared.protocol import COLLECTING, SPEEDS, TOGGLE
+from ...shared.protocol import AWAY_CHOICES, COLLECTING, SPEEDS, STAND_IN_MS, TOGGLE
 from .. import player_stats
 from ..first_deal import full_rules, moon_points
 from ..names import DEFAULT_LEVEL, THINK_CHOICES
@@ -55,6 +55,7 @@ def render_settings(session) -> str:
         f'<label for="opt-sound">{t("settings.sound")}</label>{_select("sound", settings["sound"], TOGGLE, "toggle.")}',
         f'<label for="opt-vibrate">{t("settings.vibrate")}</label>'
         f"{_select('vibrate', settings['vibrate'], TOGGLE, 'toggle.')}",
+        f'<label for="opt-away">{t("settings.away")}</label>{_select("away", settings["away"], AWAY_CHOICES, "away.", seconds=STAND_IN_MS // 1000)}',
         f'<label for="opt-stun">{t("settings.stun")}</label><input id="opt-stun" name="stun" '
         f'value="{escape(settings.get("stun") or "")}" placeholder="stun.example.org:3478" spellcheck="false" '
         f'aria-describedby="stun-note"><p class="field-note" id="stun-note">{t("settings.stun_note")}</p>',

@@ -24,6 +24,11 @@ def away_ms(view) -> dict:
     return {seat: ms for seat, ms in (view.friends or {}).get("away", [])}
 
 
+def waited(view) -> list:
+    """The friends' seats whose device is away, waited for as long as it takes (the host chose to wait)."""
+    return (view.friends or {}).get("waited", []) if view is not None else []
+
+
 def stood_in(view) -> list:
     """The friends' seats the computer plays for now: the host let it, or they left and were waited for."""
     away = [seat for seat, ms in away_ms(view).items() if ms == 0]

@@ -9,7 +9,7 @@ import math
 from ...shared import protocol
 from ..words.i18n import card_name, has_text, t
 from .daily_view import short_date
-from .friends_view import away_ms, benched, friends_line, stood_in
+from .friends_view import away_ms, benched, friends_line, stood_in, waited
 from .markup import (
     card_back_markup,
     card_markup,
@@ -98,6 +98,8 @@ def _status(session) -> str:
         name = seat_name(view, others[0])
         if others[0] in stood_in(view):
             return t("status.stood_in", name=name)
+        if others[0] in waited(view):
+            return t("status.waited", name=name)
         if others[0] in away:
             left = max(away[others[0]] - session.away_passed_ms, 0)
             return t("status.away", name=name, seconds=(left + 999) // 1000)
@@ -196,7 +198,7 @@ def render_table(session) -> str:
     bottom = view.seat  # the seat drawn at the bottom: the viewer's (on the table's own screen, the first)
     step = session.step
     computer = stood_in(view)  # the friends' seats the computer plays for now
-    away = [seat for seat, ms in away_ms(view).items() if ms > 0]  # and those waited for
+    away = [seat for seat, ms in away_ms(view).items() if ms > 0] + waited(view)  # and those waited for
     parts = [render_seat(session, seat, computer, away) for seat in range(players)]
     plays, winner = shown_trick(session)
     cancelled = cancelled_cards(plays, view.rules)
