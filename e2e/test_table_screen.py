@@ -6,7 +6,7 @@ import json
 import re
 
 import pytest
-from friends_table import device, join, play_on
+from friends_table import device, host_a_game, join, play_on
 from playwright.sync_api import Page
 from table import ENGINE_TIMEOUT, STEP_TIMEOUT, current_step, store_game
 from test_with_friends import quiet_and_back
@@ -118,6 +118,29 @@ def test_the_table_shows_the_room_a_whole_hand_that_three_phones_play_and_holds_
     assert cards_shown_to_the_table(table, start) == []
     assert len(table.evaluate("window.engineAnswers")) > start + 13  # (a view a trick at least)
     for page in (table, *phones.values()):
+        assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_hosts_device_becomes_the_table_from_the_friends_panel_and_its_cards_go_to_a_phone(
+    browser, guard, server_url
+):
+    host = device(browser, guard)
+    host.context.add_init_script(ANSWERS)
+    host_a_game(host, server_url)  # Ann here, Bo and Cy invited (the panel open), a computer
+    host.wait_for_selector("#invite-1", timeout=STEP_TIMEOUT)  # (the new game's: its hand is Ann's)
+    cards = sorted(host.eval_on_selector_all("#hand .card", "cards => cards.map((card) => card.dataset.card)"))
+    start = host.evaluate("window.engineAnswers.length")
+    host.wait_for_selector("#dialog [data-action=become-table]", timeout=STEP_TIMEOUT)
+    host.click("#dialog [data-action=become-table]")
+    host.wait_for_function("document.body.classList.contains('table-screen')", timeout=STEP_TIMEOUT)
+    assert host.locator("#hand .card").count() == 0 and host.is_visible("#dialog")  # (the invitations stay)
+    assert host.locator("#dialog [data-action=become-table]").count() == 0
+    phone = device(browser, guard, 360, 640, touch=True)
+    join(host, phone, 0)  # Ann's own invitation, made for her seat
+    mine = sorted(phone.eval_on_selector_all("#hand .card", "cards => cards.map((card) => card.dataset.card)"))
+    assert mine == cards and phone.text_content(".seat.me .name") == "Ann"
+    assert cards_shown_to_the_table(host, start) == []
+    for page in (host, phone):
         assert page.errors == []  # type: ignore[attr-defined]
 
 

@@ -268,6 +268,26 @@ class TestTheTablesOwnScreen:
             assert table.send(intent).refusal.code == "table_screen", intent
         assert table.send(protocol.PASS, seat=0, cards=table.devices[0].view.hand[:3]).refusal.code == "seat_not_yours"
 
+    def test_the_hosts_device_becomes_the_table_mid_hand_and_its_person_plays_on_from_their_own(self):
+        table = Table(seed=6)
+        table.join()
+        hand = table.host.view.hand
+        assert table.send(protocol.PASS, seat=0, cards=hand[:3]).ok  # Ann has passed; Bo and Cy still choose
+        kept = table.host.view.hand
+        answer = table.send(protocol.BECOME_TABLE)
+        view = answer.view
+        assert view.table_screen and view.hand == [] and 0 not in view.friends["here"]
+        assert table.send(protocol.BECOME_TABLE).refusal.code == "table_screen"  # (once is enough)
+        # Ann's phone joins with an invitation for her seat: her cards as they were, her pass made.
+        table.devices[0] = Device(table.engine, 0)
+        assert table.say(0, protocol.HELLO, secret=table.secret).ok
+        mine = table.devices[0].view
+        assert mine.seat == 0 and mine.hand == kept and mine.passes_chosen[0] and not mine.table_screen
+        assert 0 in table.host.view.friends["here"]
+        # The game as saved is the table's: taken up again, nobody's cards are at this device.
+        reloaded = Engine(speed="instant")
+        assert reloaded.send(protocol.LOAD, saved=table.engine.saved()).view.table_screen
+
     def test_a_table_of_computers_alone_is_refused(self):
         seats = [{"name": "", "bot": "basic"}] * 4
         assert Engine().start(seats, 1).refusal.code == "person_needed"

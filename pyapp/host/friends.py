@@ -87,6 +87,11 @@ class Friends:
         """The friend in ``seat`` (None: no friend sits there, or that is no seat)."""
         return self.seats.get(seat) if type(seat) is int else None
 
+    def add(self, seat: int, hands_read: int) -> None:
+        """A friend's seat more, for the person who played it at the host's device (who has read the summaries
+        of ``hands_read`` hands): they come on their own device, with a new invitation."""
+        self.seats[seat] = Friend(seat=seat, hands_read=hands_read)
+
     def gone(self, seat: Any) -> None:
         """The connection of ``seat``'s friend closed (the host's page says so)."""
         friend = self.at(seat)

@@ -145,6 +145,17 @@ def stand_in(host: HostState, data: dict[str, Any]) -> None:
     host.store()
 
 
+def become_table(host: HostState, data: dict[str, Any]) -> None:
+    """A friends' game's host device becomes the table's own screen (for a TV, say): its person plays on from
+    their own device, with their cards as they are (their seat waits for them, with an invitation)."""
+    table, friends = host.table_or_refuse(), host.friends_or_refuse()
+    seat = host.own_seat_or_refuse()  # (friends play with one person at this device: theirs)
+    table.to_own_device(seat)
+    friends.add(seat, host.page.hands_read)
+    host.writes.append([storage_keys.SAVE_GAME, host.header()])  # (the seats are in the header)
+    host.store()
+
+
 def review(host: HostState, data: dict[str, Any]) -> dict[str, Any]:
     """A finished hand's review, of one person's own decisions: the viewer's, or (party mode, where the
     summary offers each person theirs) those of ``seat``, a person at this device."""
@@ -247,6 +258,7 @@ HANDLERS = {
     protocol.FRIEND: friends_hub.on_friend,
     protocol.FRIEND_GONE: friend_gone,
     protocol.STAND_IN: stand_in,
+    protocol.BECOME_TABLE: become_table,
     protocol.DAILY: daily,
     protocol.REPLAY: replay,
     protocol.VERIFY: check_result,

@@ -158,6 +158,12 @@ class Table:
             raise Refusal(Reason("These are not the options of a deal of the day", "daily_options"))
         return cls(Match(rules, seed), seats, name=name if is_name(name) else None, steady=steady, daily=daily)
 
+    def to_own_device(self, seat: int) -> None:
+        """The person in ``seat``, at this device until now, plays on from their own device (a friend's seat),
+        with their cards as they are; the computer no longer finishes the hand for them."""
+        self.seats[seat] = Seat(self.seats[seat].name, None, friend=True)
+        self.finishing.pop(seat, None)
+
     def replay_of(self, hand: Any) -> Table:
         """A new game of one hand: finished hand ``hand`` of this game dealt again (its cards, dealer and pass
         direction) to the same seats and computer levels; refused in a friends' game, whose deal stays

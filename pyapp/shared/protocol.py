@@ -77,6 +77,7 @@ REVIEWED = "reviewed"  # review: the thinker worker's answer to one of Answer.jo
 FRIEND = "friend"  # seat, text: a message from the device of the friend in that seat, as it came
 FRIEND_GONE = "friend_gone"  # seat: the connection of the friend in that seat closed
 STAND_IN = "stand_in"  # seat, on: the host lets the computer play for that friend from now on (or no longer)
+BECOME_TABLE = "become_table"  # a friends' game: this device becomes the table, its person plays at their own
 DAILY = "daily"  # date: the player's local date (YYYY-MM-DD), name: the person's: a new game, that day's deal
 REPLAY = "replay"  # hand: a finished hand's number: a new game of that hand alone, dealt again
 VERIFY = "verify"  # query: a result link's query (pyapp.daily.result), replayed (Answer.verdict)
@@ -102,6 +103,7 @@ INTENTS = (
     FRIEND,
     FRIEND_GONE,
     STAND_IN,
+    BECOME_TABLE,
     DAILY,
     VERIFY,
     REPLAY,
@@ -490,6 +492,7 @@ ARGUMENTS = {
     FRIEND: Shape({"seat": SEAT, "text": DATA}),
     FRIEND_GONE: Shape({"seat": SEAT}),
     STAND_IN: Shape({"seat": SEAT, "on": FLAG}),
+    BECOME_TABLE: NONE,
     DAILY: Shape(
         {"date": Text(MAX_TEXT), "name": Text(MAX_TEXT), "stored_hands": COUNT}, optional=("name", "stored_hands")
     ),

@@ -76,6 +76,7 @@ class Controller:
             "accept-reply": friends.on_accept_reply,
             "scan": friends.on_scan,
             "stand-in": friends.on_stand_in,
+            "become-table": friends.on_become_table,
             "back": friends.on_back,
             "leave": friends.on_leave,
             "share": sharing.on_share,

@@ -23,6 +23,7 @@ RESENT = (
     protocol.FINISH,
     protocol.UNDO,
     protocol.STAND_IN,
+    protocol.BECOME_TABLE,
 )
 
 

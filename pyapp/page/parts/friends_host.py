@@ -134,6 +134,12 @@ class FriendsHost:
         if self.page.links is not None and self.page.session.ready:
             await self.answers.act(protocol.STAND_IN, seat=data["seat"], on=bool(data.get("on")))
 
+    async def on_become_table(self, action: str, data: dict) -> None:
+        """The host's device becomes the table's own screen; their cards go to their own phone (an invitation
+        for their seat appears in the panel, which stays open)."""
+        if self.page.links is not None and self.page.session.ready:
+            await self.answers.act(protocol.BECOME_TABLE)
+
     async def on_back(self, action: str, data: dict) -> None:
         """A friend is back at their seat."""
         session = self.page.session

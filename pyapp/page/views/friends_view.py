@@ -90,6 +90,12 @@ def render_invitations(session) -> str:
             f"{t('friends.connect')}</button></div>{scan}{stand_in}</div>"
         )
     body = f'<div class="form friends">{"".join(rows)}</div><p class="quiet">{t("friends.how")}</p>'
+    if not view.table_screen:  # the host's cards to their own phone: this device shows the room the table
+        body += (
+            f'<p><button type="button" class="hint-button" data-action="become-table" aria-describedby="become-note">'
+            f'{t("friends.become_table")}</button></p><p class="field-note" id="become-note">'
+            f"{t('friends.become_table_note')}</p>"
+        )
     return dialog(t("friends.title"), body, close_button())
 
 

@@ -295,6 +295,8 @@ TEXT = {
     "friends.benched": "Je tu; za hráče {name} hraje počítač, dokud se nevrátí ke hře.",
     "friends.hand_back": "Vrátit místo hráči {name}",
     "friends.stand_in": "Nechat za hráče {name} hrát počítač",
+    "friends.become_table": "Udělat z tohoto zařízení stůl",
+    "friends.become_table_note": "Tvoje karty se přesunou do tvého telefonu (jeho pozvánka se objeví výše); tahle obrazovka pak ukazuje všem stůl jako televize a žádné karty nedrží.",
     "settings.stun": "Pomocník spojení s přáteli v jiných sítích (server STUN)",
     # Faults (pyapp/page/faults.py)
     "fault.title": "Něco se pokazilo",

@@ -292,6 +292,8 @@ TEXT = {
     "friends.benched": "Here; the computer plays for {name} until they play again.",
     "friends.hand_back": "Give {name} the seat back",
     "friends.stand_in": "Let the computer play for {name}",
+    "friends.become_table": "Make this device the table",
+    "friends.become_table_note": "Your own cards go to your phone (its invitation appears above); this screen then shows everyone the table, as a TV would, and holds no cards.",
     "settings.stun": "Connection helper for friends on other networks (STUN server)",
     # Share and shared deals
     # Faults (pyapp/page/faults.py)

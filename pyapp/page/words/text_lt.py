@@ -291,6 +291,8 @@ TEXT = {
     "friends.benched": "Čia; už žaidėją {name} žaidžia kompiuteris, kol jis vėl grįš į žaidimą.",
     "friends.hand_back": "Grąžinti vietą žaidėjui {name}",
     "friends.stand_in": "Tegul už žaidėją {name} žaidžia kompiuteris",
+    "friends.become_table": "Paversti šį įrenginį stalu",
+    "friends.become_table_note": "Tavo kortos persikels į tavo telefoną (jo kvietimas atsiras aukščiau); šis ekranas tada visiems rodys stalą kaip televizorius ir nelaikys jokių kortų.",
     "settings.stun": "Ryšio pagalbininkas draugams kituose tinkluose (STUN serveris)",
     # Faults (pyapp/page/faults.py)
     "fault.title": "Kažkas nepavyko",

@@ -295,6 +295,8 @@ TEXT = {
     "friends.benched": "Je tu; za hráča {name} hrá počítač, kým sa nevráti k hre.",
     "friends.hand_back": "Vrátiť miesto hráčovi {name}",
     "friends.stand_in": "Nechať za hráča {name} hrať počítač",
+    "friends.become_table": "Urobiť z tohto zariadenia stôl",
+    "friends.become_table_note": "Tvoje karty sa presunú do tvojho telefónu (jeho pozvánka sa objaví vyššie); táto obrazovka potom ukazuje všetkým stôl ako televízor a nedrží žiadne karty.",
     "settings.stun": "Pomocník spojenia s priateľmi v iných sieťach (server STUN)",
     # Faults (pyapp/page/faults.py)
     "fault.title": "Niečo sa pokazilo",
