@@ -235,8 +235,8 @@ def test_crowded_tables_fit_without_overlaps(browser, guard, server_url, size):
             if seats != CROWDS[0]:
                 reopen_crowded(page, server_url, seats)
             assert page.locator("#table .seat").count() == seats
-            # (Five to ten plates round a phone's small felt keep smaller type: not yet 14 px there.)
-            least = seats <= 4 or size not in ("phone", "landscape")
+            # (Five to ten plates round the low felt of a phone held sideways keep smaller type: not yet 14 px.)
+            least = seats <= 4 or size != "landscape"
             check(page, f"{seats} seats, the first decision", least)
             take_turn(page)
             play_until(page, "collect")
