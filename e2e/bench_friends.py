@@ -17,6 +17,11 @@ computer seat), the built site served once:
   next card from click to drawn on the host's table (median and worst, and
   how many took over 10 s), and how many messages the flooding page got
   meanwhile.
+
+``--table``: this device the table (1920×1080, no hand) and three phones
+(360×640) on it, one computer seat: each phone's seconds from its
+invitation opened to its hand on screen, and the delay from a card clicked
+on a phone to its showing on the table (median and worst, milliseconds).
 """
 
 from __future__ import annotations
@@ -34,7 +39,17 @@ from playwright.sync_api import sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the e2e helpers import each other by name
 
 from e2e.browser import launch
-from e2e.friends_table import device, flood, host_a_game, join, play_a_hand, play_until, stand_in
+from e2e.friends_table import (
+    device,
+    flood,
+    host_a_game,
+    host_a_table,
+    join,
+    play_a_hand,
+    play_on,
+    play_until,
+    stand_in,
+)
 from e2e.table import current_step, pass_three
 from tools.build import build
 from tools.serve import serve_in_background, url_of
@@ -139,12 +154,42 @@ def run(hands: int, count: int) -> dict:
     }
 
 
+def run_table(hands: int) -> dict:
+    """This device the table (1920×1080) and three phones (360×640) that join it by their codes and play
+    ``hands`` hands; the figures."""
+    site = build(Path(__file__).resolve().parents[1] / "dist")
+    server = serve_in_background(site)
+    try:
+        with sync_playwright() as playwright:
+            browser = launch(playwright)
+            table = device(browser, LocalOnly(), 1920, 1080)
+            phones = [device(browser, LocalOnly(), 360, 640, touch=True) for _ in range(3)]
+            host_a_table(table, url_of(server))
+            joined = [round(join(table, phone, seat), 2) for seat, phone in zip((0, 1, 3), phones, strict=True)]
+            for _ in range(hands):
+                play_on(phones, "hand", seconds=600)
+            records = [page.evaluate("({clicked, seen})") for page in (table, *phones)]
+            browser.close()
+    finally:
+        server.shutdown()
+    shown = records[0]["seen"]  # a phone's card, from its click to the table's screen
+    delays = [shown[card] - at for phone in records[1:] for card, at in phone["clicked"].items() if card in shown]
+    return {
+        "join_seconds": joined,
+        "table_shows_a_phones_card_ms": {**median_and_worst(delays), "measured": len(delays)},
+    }
+
+
 def main() -> None:
     """Print the figures as JSON."""
     parser = argparse.ArgumentParser(description="Friends' game figures")
     parser.add_argument("--hands", type=int, default=1)
     parser.add_argument("--floods", type=int, default=5)
+    parser.add_argument("--table", action="store_true", help="this device the table, three phones its hands")
     arguments = parser.parse_args()
+    if arguments.table:
+        print(json.dumps(run_table(arguments.hands), indent=2))
+        return
     if not 0 <= arguments.floods <= MOST_FLOODS:
         parser.error(f"--floods: 0 to {MOST_FLOODS}")
     print(json.dumps(run(arguments.hands, arguments.floods), indent=2))

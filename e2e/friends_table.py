@@ -89,6 +89,23 @@ def host_a_game(host: Page, url: str, target: int | None = None) -> None:
     host.click("#dialog [data-action=start]")
 
 
+def host_a_table(table: Page, url: str) -> int:
+    """The table's device deals a game it plays no seat of: Ann (seat 0, the form's own name), Bo and Cy on
+    their phones, a computer in seat 2; how many answers its engine had given before (its page's first game,
+    which it holds the cards of: counted where its page records them, as e2e/test_table_screen.py's does)."""
+    table.goto(url)
+    table.wait_for_selector("#table[data-ready=true]", timeout=ENGINE_TIMEOUT)
+    table.click("header [data-panel=new]")
+    table.check("#opt-table")
+    table.select_option("#opt-level-1", "friend")
+    table.fill("#opt-seatname-1", "Bo")
+    table.select_option("#opt-level-3", "person")  # a person at this device: on the table, at their own phone
+    table.fill("#opt-seatname-3", "Cy")
+    before = table.evaluate("(window.engineAnswers || []).length")
+    table.click("#dialog [data-action=start]")
+    return before
+
+
 def passed_at_the_table(browser: Browser, guard, url: str, phone: bool = False) -> tuple[Page, Page, Page]:
     """The host's page and two friends' (Bo in seat 1, Cy in seat 3; Cy on a phone when ``phone``), joined
     to a new game, each of them with their first pass made."""

@@ -6,7 +6,7 @@ import json
 import re
 
 import pytest
-from friends_table import device, host_a_game, join, play_on
+from friends_table import device, host_a_game, host_a_table, join, play_on
 from playwright.sync_api import Page
 from table import ENGINE_TIMEOUT, STEP_TIMEOUT, current_step, store_game
 from test_with_friends import quiet_and_back
@@ -44,23 +44,6 @@ Object.defineProperty(navigator, "wakeLock", { value: { request: async (kind) =>
 } } });
 """
 CARD = re.compile(r'"(?:[2-9TJQKA]|10)[CDHS]"')  # a card's text as the protocol writes it
-
-
-def host_a_table(table: Page, url: str) -> int:
-    """The table's device deals a game it plays no seat of: Ann (seat 0, the form's own name), Bo and Cy on
-    their phones, a computer in seat 2; how many answers its engine had given before (its page's first game,
-    which it holds the cards of)."""
-    table.goto(url)
-    table.wait_for_selector("#table[data-ready=true]", timeout=ENGINE_TIMEOUT)
-    table.click("header [data-panel=new]")
-    table.check("#opt-table")
-    table.select_option("#opt-level-1", "friend")
-    table.fill("#opt-seatname-1", "Bo")
-    table.select_option("#opt-level-3", "person")  # a person at this device: on the table, at their own phone
-    table.fill("#opt-seatname-3", "Cy")
-    before = table.evaluate("window.engineAnswers.length")
-    table.click("#dialog [data-action=start]")
-    return before
 
 
 def cards_shown_to_the_table(table: Page, start: int) -> list[str]:
