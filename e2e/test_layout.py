@@ -116,14 +116,14 @@ GROWN = {
 }
 
 
-def problems(page, least: bool = True) -> list[str]:
-    """What is off screen or overlaps, as it is drawn now (once every animation has ended), and (``least``) any
-    text drawn under 14 px."""
+def problems(page) -> list[str]:
+    """What is off screen or overlaps, as it is drawn now (once every animation has ended), and any text drawn
+    under 14 px."""
     page.wait_for_function("() => document.getAnimations().length === 0")
     drawn = page.evaluate(BOXES)
     boxes, width, height = drawn["boxes"], drawn["width"], drawn["height"]
     found = [f"{what} covered" for what in drawn["covered"]]
-    found += [f"{what}: under 14 px" for what in drawn["small"]] if least else []
+    found += [f"{what}: under 14 px" for what in drawn["small"]]
     for kind, name, left, top, right, bottom in boxes:
         if left < -0.5 or top < -0.5 or right > width + 0.5 or bottom > height + 0.5:
             found.append(f"{kind} {name} off screen: {round(left)},{round(top)}–{round(right)},{round(bottom)}")
@@ -153,9 +153,9 @@ def open_panel(page, panel: str) -> None:
     page.wait_for_selector("#dialog:not([hidden]) .dialog")
 
 
-def check(page, moment: str, least: bool = True) -> None:
-    """Fail with every problem found at ``moment`` (``least``: text under 14 px too)."""
-    found = problems(page, least)
+def check(page, moment: str) -> None:
+    """Fail with every problem found at ``moment`` (text under 14 px too)."""
+    found = problems(page)
     if found:
         raise AssertionError(f"{moment}: " + "; ".join(found))
 
@@ -235,12 +235,10 @@ def test_crowded_tables_fit_without_overlaps(browser, guard, server_url, size):
             if seats != CROWDS[0]:
                 reopen_crowded(page, server_url, seats)
             assert page.locator("#table .seat").count() == seats
-            # (Five to ten plates round the low felt of a phone held sideways keep smaller type: not yet 14 px.)
-            least = seats <= 4 or size != "landscape"
-            check(page, f"{seats} seats, the first decision", least)
+            check(page, f"{seats} seats, the first decision")
             take_turn(page)
             play_until(page, "collect")
-            check(page, f"{seats} seats, a whole trick on the table", least)
+            check(page, f"{seats} seats, a whole trick on the table")
             # Round seven to ten seats each card lies nearer its own player's plate than any other (but on a
             # phone held sideways, whose low felt keeps them on a ring in the middle).
             if seats >= 7 and size != "landscape":
