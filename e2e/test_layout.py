@@ -226,24 +226,34 @@ def test_every_phase_of_a_hand_fits_the_screen_without_overlaps(browser, guard, 
         context.close()
 
 
-@pytest.mark.parametrize("size", ["phone", "landscape", "tablet_landscape", "desktop"])
-def test_crowded_tables_fit_without_overlaps(browser, guard, server_url, size):
-    """From 3 to 10 seats, one table after another in one profile (quicker than a new profile each)."""
-    context, page = open_sized(browser, guard, server_url, size, CROWDS[0])
+def check_at(page, sizes: tuple, moment: str, nearest: bool = False) -> None:
+    """:func:`check` at each of ``sizes`` in turn (the window resized, then back to the first); ``nearest``:
+    each trick card nearer its own player's plate than any other too (but on a phone held sideways, whose low
+    felt keeps them on a ring in the middle)."""
+    for size in sizes:
+        page.set_viewport_size(SIZES[size])
+        check(page, f"{moment}, {size}")
+        if nearest and size != "landscape":
+            astray = [f"{card} nearer {seat}" for card, seat in page.evaluate(NEAREST_PLATES) if card != seat]
+            assert not astray, f"{moment}, {size}: " + ", ".join(astray)
+    page.set_viewport_size(SIZES[sizes[0]])
+
+
+@pytest.mark.parametrize("sizes", [("phone", "landscape", "tablet_landscape"), ("desktop",)], ids=["touch", "desktop"])
+def test_crowded_tables_fit_without_overlaps(browser, guard, server_url, sizes):
+    """From 3 to 10 seats, one table after another in one profile, each measured at every size of its kind (a
+    touch screen's or a desktop's): the window resized, quicker than a new profile each."""
+    context, page = open_sized(browser, guard, server_url, sizes[0], CROWDS[0])
     try:
         for seats in CROWDS:
             if seats != CROWDS[0]:
                 reopen_crowded(page, server_url, seats)
             assert page.locator("#table .seat").count() == seats
-            check(page, f"{seats} seats, the first decision")
+            check_at(page, sizes, f"{seats} seats, the first decision")
             take_turn(page)
             play_until(page, "collect")
-            check(page, f"{seats} seats, a whole trick on the table")
-            # Round seven to ten seats each card lies nearer its own player's plate than any other (but on a
-            # phone held sideways, whose low felt keeps them on a ring in the middle).
-            if seats >= 7 and size != "landscape":
-                astray = [f"{card} nearer {seat}" for card, seat in page.evaluate(NEAREST_PLATES) if card != seat]
-                assert not astray, f"{seats} seats: " + ", ".join(astray)
+            # Round seven to ten seats each card lies nearer its own player's plate than any other.
+            check_at(page, sizes, f"{seats} seats, a whole trick on the table", nearest=seats >= 7)
     finally:
         context.close()
 
