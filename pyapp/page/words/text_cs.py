@@ -194,7 +194,7 @@ TEXT = {
     "settings.sound": "Zvukové efekty",
     "settings.vibrate": "Zavibrovat, když jsi na tahu (hra s přáteli)",
     "settings.away": "Když zařízení přítele neodpovídá",
-    "away.computer": "Po {seconds} s za něj zahraje počítač",
+    "away.computer": "Po {seconds} s hraje počítač",
     "away.wait": "Počkat, až se vrátí",
     "toggle.on": "Zapnuto",
     "toggle.off": "Vypnuto",

@@ -190,7 +190,7 @@ TEXT = {
     "settings.sound": "Sound effects",
     "settings.vibrate": "Buzz when it is your turn (a game with friends)",
     "settings.away": "When a friend's device is away",
-    "away.computer": "The computer plays for them after {seconds} s",
+    "away.computer": "The computer plays after {seconds} s",
     "away.wait": "Wait for it to come back",
     "toggle.on": "On",
     "toggle.off": "Off",

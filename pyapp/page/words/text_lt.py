@@ -190,7 +190,7 @@ TEXT = {
     "settings.sound": "Garso efektai",
     "settings.vibrate": "Suvibruoti, kai tavo ėjimas (žaidžiant su draugais)",
     "settings.away": "Kai draugo įrenginys neatsako",
-    "away.computer": "Po {seconds} s už jį žais kompiuteris",
+    "away.computer": "Po {seconds} s žaidžia kompiuteris",
     "away.wait": "Laukti, kol grįš",
     "toggle.on": "Įjungta",
     "toggle.off": "Išjungta",

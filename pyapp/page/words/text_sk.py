@@ -194,7 +194,7 @@ TEXT = {
     "settings.sound": "Zvukové efekty",
     "settings.vibrate": "Zavibrovať, keď si na ťahu (hra s priateľmi)",
     "settings.away": "Keď zariadenie priateľa neodpovedá",
-    "away.computer": "Po {seconds} s zaňho zahrá počítač",
+    "away.computer": "Po {seconds} s hrá počítač",
     "away.wait": "Počkať, kým sa vráti",
     "toggle.on": "Zapnuté",
     "toggle.off": "Vypnuté",
