@@ -633,28 +633,35 @@ def test_play_again_pressed_before_the_engine_is_up_says_so_and_deals_another_ga
     run_async(run())
 
 
+class QuietConnections:
+    """The host's connections to its friends' devices, which carry nothing anywhere."""
+
+    def send(self, seat: int, text: str) -> None:
+        pass
+
+    def close_all(self) -> None:
+        pass
+
+
+async def bo_leaves_before_passing(controller) -> None:
+    """A friends' game on the host's page: Bo (seat 1, a friend) greets, the host passes, and Bo's connection
+    closes while he is still to pass."""
+    controller.page.links = QuietConnections()
+    seats = [{"name": "", "bot": None}, {"name": "Bo", "bot": None, "friend": True}]
+    seats += [{"name": "", "bot": "basic"}] * 2
+    answer = await controller.answers.send(protocol.START, fresh=True, options={"rules": {}, "seats": seats, "seed": 9})
+    secret = controller.client.worker.host.friends.secret
+    await controller.friends.from_friend(1, protocol.friend_message(protocol.HELLO, 1, secret=secret))
+    await controller.answers.act(protocol.PASS, seat=0, cards=answer.view.hand[:3])
+    await controller.friends.friend_gone(1)
+
+
 def test_the_countdown_to_the_computer_playing_for_a_friend_who_left_ticks(monkeypatch):
-    class Connections:
-        def send(self, seat: int, text: str) -> None:
-            pass
-
-        def close_all(self) -> None:
-            pass
-
     monkeypatch.setattr(answers_module, "AWAY_TICK_SECONDS", 0.001)  # a second of the page's, quicker
 
     async def run():
         controller, actuator = await booted(MemoryStore(), seed=4)
-        controller.page.links = Connections()
-        seats = [{"name": "", "bot": None}, {"name": "Bo", "bot": None, "friend": True}]
-        seats += [{"name": "", "bot": "basic"}] * 2
-        answer = await controller.answers.send(
-            protocol.START, fresh=True, options={"rules": {}, "seats": seats, "seed": 9}
-        )
-        secret = controller.client.worker.host.friends.secret
-        await controller.friends.from_friend(1, protocol.friend_message(protocol.HELLO, 1, secret=secret))
-        await controller.answers.act(protocol.PASS, seat=0, cards=answer.view.hand[:3])  # Bo is still to pass
-        await controller.friends.friend_gone(1)
+        await bo_leaves_before_passing(controller)
         seconds = (controller.session.view.friends["away"][0][1] + 999) // 1000
         assert f"Bo is away: the computer plays for them in {seconds} s" in actuator.html
         await eventually(lambda: "plays for them in 1 s" in actuator.html)  # down to the last second
@@ -663,27 +670,11 @@ def test_the_countdown_to_the_computer_playing_for_a_friend_who_left_ticks(monke
 
 
 def test_a_host_who_chose_to_wait_shows_the_friend_away_without_a_countdown_until_they_choose_otherwise():
-    class Connections:
-        def send(self, seat: int, text: str) -> None:
-            pass
-
-        def close_all(self) -> None:
-            pass
-
     async def run():
         controller, actuator = await booted(MemoryStore(), seed=4)
-        controller.page.links = Connections()
         await controller.perform("save-settings", {"settings": {"away": "wait"}})
         assert '<option value="wait" selected>' in form_view.render_settings(controller.session)
-        seats = [{"name": "", "bot": None}, {"name": "Bo", "bot": None, "friend": True}]
-        seats += [{"name": "", "bot": "basic"}] * 2
-        answer = await controller.answers.send(
-            protocol.START, fresh=True, options={"rules": {}, "seats": seats, "seed": 9}
-        )
-        secret = controller.client.worker.host.friends.secret
-        await controller.friends.from_friend(1, protocol.friend_message(protocol.HELLO, 1, secret=secret))
-        await controller.answers.act(protocol.PASS, seat=0, cards=answer.view.hand[:3])  # Bo is still to pass
-        await controller.friends.friend_gone(1)
+        await bo_leaves_before_passing(controller)
         assert "Waiting for Bo's device to come back" in actuator.html
         assert 'class="chip away"' in actuator.html and controller.session.view.after_ms is None
         await controller.perform("save-settings", {"settings": {"away": "computer"}})

@@ -175,8 +175,9 @@ def trick_place(relative: int, players: int) -> str:
     tx, ty = seat_point(relative, players, 36, 34)
     sx, sy = seat_point(relative, players, *SEAT_RADII)
     angle = seat_angle(relative, players)
-    kx = round(max(-99.0, min(99.0, math.cos(angle) / max(abs(math.sin(angle)), 0.01))), 3)
-    ky = round(max(-99.0, min(99.0, math.sin(angle) / max(abs(math.cos(angle)), 0.01))), 3)
+    cos, sin = math.cos(angle), math.sin(angle)
+    kx = round(max(-99.0, min(99.0, cos / max(abs(sin), 0.01))), 3)
+    ky = round(max(-99.0, min(99.0, sin / max(abs(cos), 0.01))), 3)
     return f"--tx:{tx}%;--ty:{ty}%;--sx:{sx}%;--sy:{sy}%;--kx:{kx};--ky:{ky};z-index:{int(ty) + 1}"
 
 
