@@ -1,6 +1,7 @@
 """Learn by playing: the coached first hand, played through the page's controller on the real engine."""
 
 import json
+from types import SimpleNamespace
 
 import pytest
 
@@ -9,7 +10,7 @@ from pyapp.page import lesson as lesson_record
 from pyapp.page.player_stats import STATS_KEY
 from pyapp.page.storage import SETTINGS_KEY, MemoryStore
 from pyapp.page.views.coach_view import held_back
-from pyapp.shared import protocol
+from pyapp.shared import deal, protocol
 from tests.test_controller import booted, run_async, until
 
 # The rules the lesson must show, each in a trick of its own, in the order a newcomer meets them.
@@ -22,9 +23,21 @@ def order(key: str) -> tuple:
     return int(hand), phase != "pass", int(number)
 
 
+def rank(card: str) -> int:
+    """A card's rank, 0 (two) to 12 (ace)."""
+    return deal.RANK_LETTERS.index(card[0])
+
+
 async def settled(controller) -> None:
-    """Wait until the page waits for the person (the computer players' timed steps done)."""
-    await until(lambda: controller.session.step not in (protocol.STEP_BOT, protocol.STEP_WAIT), 2000)
+    """Wait until the page waits for the person (the computer players' timed steps done, the hint the coach
+    offers in)."""
+    session = controller.session
+
+    def waiting() -> bool:
+        thinking = session.hinting or coach.wants_advice(session)
+        return session.step not in (protocol.STEP_BOT, protocol.STEP_WAIT) and not thinking
+
+    await until(waiting, 2000)
 
 
 async def follow_once(controller) -> int:
@@ -41,7 +54,7 @@ async def follow_once(controller) -> int:
         await controller.perform("pass", {})
         return 4
     if session.step == protocol.STEP_PLAY:
-        offered = coach.advise(session).enabled or sorted(session.view.legal, key=coach.rank)
+        offered = coach.advise(session).enabled or sorted(session.view.legal, key=rank)
         await controller.perform("card", {"card": offered[0]})
         return 1
     if session.step == protocol.STEP_COLLECT:
@@ -121,14 +134,19 @@ def test_the_coach_offers_the_sensible_cards_first_then_every_legal_card_and_ref
         assert actuator.html.count('aria-disabled="true"') == len(session.view.hand) - 3  # the others, dimmed
         await controller.perform("card", {"card": other})
         assert actuator.notices[-1] == coach.advise(session).why and session.selected == []
+        for card in suggested:
+            await controller.perform("card", {"card": card})
+        assert coach.advise(session).lines[-1] == "Now tap “Pass 3 cards”."  # what to tap next
+        await controller.perform("pass", {})
         narrowed = free = 0
         while not lesson_record.finished(session):
             if session.step == protocol.STEP_PLAY:
                 assert 'data-action="finish"' not in actuator.html  # a lesson is played by hand
                 offered = coach.advise(session).enabled
                 if session.view.tricks_played < lesson_record.NARROW_TRICKS and len(session.view.legal) > 1:
-                    assert offered is None or set(offered) <= set(session.view.legal)  # (None: none is better)
-                    narrowed += offered is not None and len(offered) < len(session.view.legal)
+                    assert offered == [session.hint.best, *session.hint.close]  # the hint's: one voice
+                    assert set(offered) <= set(session.view.legal)
+                    narrowed += len(offered) < len(session.view.legal)
                 else:
                     assert offered is None and not held_back(session)
                     free += 1
@@ -237,3 +255,14 @@ def test_a_reloaded_lesson_says_the_same_and_goes_on_and_a_first_visit_offers_it
         assert not returning.session.offer_lesson and 'data-action="lesson"' not in page.html
 
     run_async(run())
+
+
+def test_once_the_choice_is_the_persons_the_coach_warns_before_a_lead_that_gives_the_queen_away():
+    def said(legal, hand=None, seen=None, trick=()) -> str:
+        view = SimpleNamespace(trick=list(trick), legal=legal, hand=hand or legal)
+        return coach.warning(SimpleNamespace(view=view, lesson={"seen": seen or {}}))
+
+    assert said(["2D", "QS", "AS"]).startswith("Careful! Leading Q♠ gives her to whoever takes the trick")
+    assert said(["2D", "AS"]).startswith("Careful! A♠ led while Q♠ is still out")
+    assert said(["2D", "AS"], seen={"queen": "0.play.3"}) == ""  # she has been played
+    assert said(["2D", "3D"]) == "" and said(["QS"], trick=[[1, "2C"]]) == ""  # nothing to fear; not a lead

@@ -53,11 +53,13 @@ def test_a_play_hint_marks_the_card_and_shows_the_figures_only_on_demand():
     session = session_for(Engine().start(SEATS, 1))
     session.view.step, session.view.legal = "play", session.view.hand[:3]
     first, second, third = session.view.hand[:3]
-    session.hint = protocol.Hint({"points": {first: 3.2, second: 0.4, third: 1.0}, "best": second, "playouts": 9})
+    hint = {"points": {first: 3.2, second: 0.4, third: 1.0}, "best": second, "close": [third], "playouts": 9}
+    session.hint = protocol.Hint({**hint, "why": ["duck", [second, first]]})
     html = hand_view.render_hand(session)
     assert marked(html) == [second] and "data-hint=" not in html
     assert 'data-action="figures" aria-pressed="false">Figures<' in html
     assert "lower is better" not in html
+    assert "stays under" in html and "About as good:" in html  # why, and the card within the noise of it
     session.figures = True
     html = hand_view.render_hand(session)
     assert html.count("data-hint=") == 3 and 'aria-pressed="true">Hide figures' in html

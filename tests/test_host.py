@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from helpers import Engine, quick_review
 
+from pyapp.bots.review import Decision
 from pyapp.engine.cards import card_text, cards_in, face_of
 from pyapp.engine.rng import is_name, is_secret
 from pyapp.host.catalog import catalog
@@ -35,12 +36,6 @@ RECORDS = [
     protocol.DailyHand,
     protocol.Fault,
 ]
-
-
-def lost(decision: dict) -> float:
-    """What a reviewed decision (plain data) cost against its best choice."""
-    made = next(points for faces, points in decision["choices"] if faces == decision["made"])
-    return made - decision["choices"][0][1]
 
 
 def raw(engine: Engine, intent: str, **arguments) -> dict:
@@ -502,7 +497,8 @@ class TestReviews:
         (entry,) = engine.send(protocol.REVIEWED, review=answers[1]).reviews
         for seat, mine in ((viewer, decisions[0]), (other, decisions[1])):
             assert {d["seat"] for d in mine} == {seat}
-            assert entry[1][seat] == round(sum(lost(d) for d in mine if lost(d) >= 1), 2)
+            reviewed = [Decision.from_dict(d) for d in mine]
+            assert entry[1][seat] == round(sum(d.lost for d in reviewed if d.mistake), 2)
         loaded = Engine(speed="instant").send(protocol.LOAD, saved=engine.saved())
         assert loaded.reviews == [entry] and loaded.jobs == []  # both persons' kept together with the save
 

@@ -157,12 +157,12 @@ def paths(data: object, path: tuple = ()) -> list[tuple]:
 
 def field_name(path: tuple, data: dict) -> str:
     """A place named as its field: ``("view", "trick", 2, 0)`` → ``view.trick[][0]`` (the items of a list as
-    one, but for a pair of two kinds, and the entries of an object keyed by data (cards, codes) as one)."""
+    one, but for a row of two or three kinds, and the entries of an object keyed by data (cards, codes) as one)."""
     text, holder = "", data
     for step in path:
         if isinstance(step, int):
-            pair = len(holder) == 2 and type(holder[0]) is not type(holder[1])
-            text += f"[{step}]" if pair else "[]"
+            row = len(holder) in (2, 3) and len({type(item) for item in holder}) == len(holder)
+            text += f"[{step}]" if row else "[]"
         elif text.endswith(("reasons", "points", "values", "moon_outcomes")):
             text += "[]"
         else:

@@ -6,8 +6,10 @@ import random
 import pytest
 from helpers import QUEEN_BEHIND, arranged, play
 
-from pyapp.bots import ExpertBot, MediumBot
-from pyapp.bots.review import OVER_QUEEN, PASS, Decision, lost_to_mistakes, review_decision, review_hand
+from pyapp.bots import MediumBot
+from pyapp.bots.judge import decision_seed, judge_play
+from pyapp.bots.play_reasons import OVER_QUEEN
+from pyapp.bots.review import PASS, Decision, lost_to_mistakes, review_decision, review_hand
 from pyapp.engine.actions import ActionKind
 from pyapp.engine.cards import parse_cards
 from pyapp.engine.match import Match
@@ -34,10 +36,10 @@ class TestDecisions:
         (four,) = parse_cards("4S")
         decision = review_decision(observe(match, 0), (king,), seed=1, playouts=400)
         assert decision.best == (four,) and decision.mistake and decision.lost >= 2  # seat 0 cannot know QS is bare
-        assert decision.why == OVER_QUEEN
+        assert decision.why == (OVER_QUEEN, (king,))
         assert review_decision(observe(match, 0), (four,), seed=1, playouts=400).lost == 0
 
-    def test_the_numbers_are_experts_own_estimates_from_the_seats_view(self):
+    def test_the_numbers_are_the_judges_verdict_from_the_seats_view(self):
         match = medium_hand(4)
         decisions = review_hand(match, 0, [0, 2], playouts=300)
         replay = match.at_hand_start(0)
@@ -45,19 +47,18 @@ class TestDecisions:
         expected = []
         for index, action in enumerate(match.history[start:end]):
             view = observe(replay, action.seat)
-            seed = (match.seed * 1009 + 0) * 1009 + index
             if action.seat in (0, 2) and action.kind is ActionKind.PLAY and len(view.legal) > 1:
-                estimates = ExpertBot(seed, budget_ms=None, playouts=300, clear_z=None).evaluate(view)
-                expected.append((action.seat, action.cards, sorted(points for points, _ in estimates.values())))
+                verdict = judge_play(view, decision_seed(match.seed, 0, index), playouts=300)
+                expected.append((action.seat, action.cards, [judged.points for judged in verdict.judged]))
             replay.apply(action)
-        plays = [(d.seat, d.made, [points for _, points in d.choices]) for d in decisions if d.trick != PASS]
+        plays = [(d.seat, d.made, [points for _, points, _ in d.choices]) for d in decisions if d.trick != PASS]
         assert plays == expected
         assert [d.seat for d in decisions if d.trick == PASS] == [0, 2]
 
     def test_the_pass_made_is_among_the_choices_even_when_expert_would_not_consider_it(self):
         match = medium_hand(6)
         (decision,) = [d for d in review_hand(match, 0, [1], playouts=200) if d.trick == PASS]
-        assert decision.made in {cards for cards, _ in decision.choices}
+        assert decision.made in {cards for cards, _, _ in decision.choices}
         assert len(decision.choices) >= 20
 
     @pytest.mark.parametrize("name", ["omnibus", "5-players", "cancellation"])
@@ -70,10 +71,12 @@ class TestDecisions:
         match = medium_hand(8)
         assert review_hand(match, 0, [0], playouts=150) == review_hand(match, 0, [0], playouts=150)
 
-    def test_what_the_mistakes_cost_sums_only_the_mistakes(self):
-        small = Decision(0, 1, (1,), (((2,), 1.0), ((1,), 1.5)))
-        big = Decision(0, 2, (3,), (((4,), 0.0), ((3,), 2.5)))
-        assert not small.mistake and big.mistake and lost_to_mistakes([small, big]) == 2.5
+    def test_what_the_mistakes_cost_sums_only_the_mistakes_beyond_the_noise(self):
+        small = Decision(0, 1, (1,), (((2,), 1.0, 0.1), ((1,), 1.5, 0.1)))
+        big = Decision(0, 2, (3,), (((4,), 0.0, 0.0), ((3,), 2.5, 0.2)))
+        noisy = Decision(0, 3, (5,), (((6,), 0.0, 0.0), ((5,), 1.5, 0.9)))  # 1.5 within two standard errors
+        assert not small.mistake and big.mistake and not noisy.mistake and noisy.as_good((5,))
+        assert not small.as_good((1,)) and lost_to_mistakes([small, big, noisy]) == 2.5
 
 
 class TestJobs:
@@ -117,6 +120,12 @@ class TestJobs:
             assert Decision.from_dict(json.loads(json.dumps(decision.to_dict()))).to_dict() == decision.to_dict()
         with pytest.raises(ValueError):
             Decision.from_dict({"seat": 0, "trick": 0, "made": ["2C"], "choices": [[["3C"], 1.0]], "why": ""})
+
+    def test_a_decision_stored_before_choices_had_their_noise_reads_with_none(self):
+        old = {"seat": 0, "trick": 2, "made": ["KS"], "choices": [[["4S"], 1.0], [["KS"], 4.0]], "why": "over_queen"}
+        decision = Decision.from_dict(old)
+        assert decision.choices == (((parse_cards("4S")[0],), 1.0, 0.0), ((parse_cards("KS")[0],), 4.0, 0.0))
+        assert decision.why == (OVER_QUEEN, tuple(parse_cards("KS"))) and decision.mistake
 
 
 def test_a_random_seat_is_reviewed_in_order():

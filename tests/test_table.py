@@ -10,7 +10,7 @@ from pyapp.engine.cards import card_text
 from pyapp.engine.match import IllegalAction, Phase
 from pyapp.engine.rules import MoonScoring, Rules
 from pyapp.engine.save import SaveError
-from pyapp.host.table import Seat, Table
+from pyapp.host.table import Seat, Table, seats_from
 
 SEATS = [
     {"name": "Ann", "bot": None},
@@ -170,3 +170,14 @@ class TestAHandPlayedAgain:
         with pytest.raises(IllegalAction) as refused:
             friends.replay_of(0)
         assert refused.value.args[0].code == "replay_friends"
+
+
+def test_a_computer_never_takes_the_name_a_person_chose():
+    def names(*given: str) -> list[str]:
+        seats = [{"name": given[0], "bot": None}] + [{"name": name, "bot": "basic"} for name in given[1:]]
+        return [seat.name for seat in seats_from(seats, len(seats))]
+
+    assert names("", "", "", "") == ["", "Eva", "Jan", "Marta"]  # the unnamed person is "You" on the page
+    assert names("Eva", "", "", "") == ["Eva", "Jan", "Marta", "Petr"]
+    assert names("jan", "", "", "") == ["jan", "Eva", "Marta", "Petr"]  # (whatever the letters' case)
+    assert names("Ann", "Marta", "", "") == ["Ann", "Marta", "Jan", "Petr"]

@@ -292,12 +292,12 @@ class TestWords:
     def test_a_pass_in_the_review_is_marked_passed_not_played(self):
         session = session_for(Engine().start(SEATS, 1))
         decision = SimpleNamespace(
-            seat=0, trick=review_view.PASS_PAGE, made=["QS", "AH", "KH"], why="", mistake=False, lost=0.0,
-            choices=[(["QS", "AH", "KH"], 4.0), (["QS", "AS", "KH"], 4.5)],
+            seat=0, trick=review_view.PASS_PAGE, made=["QS", "AH", "KH"], why=["", []], mistake=False, lost=0.0,
+            choices=[(["QS", "AH", "KH"], 4.0, True), (["QS", "AS", "KH"], 4.5, False)],
         )  # fmt: skip
         html = review_view.render_decision(session, decision)
         assert '<span class="mark">passed</span>' in html and ">played<" not in html
-        decision.trick, decision.made, decision.choices = 0, ["2C"], [(["2C"], 0.0)]
+        decision.trick, decision.made, decision.choices = 0, ["2C"], [(["2C"], 0.0, True)]
         assert '<span class="mark">played</span>' in review_view.render_decision(session, decision)
 
 

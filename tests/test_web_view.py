@@ -227,7 +227,8 @@ class TestRender:
         session = session_for(new_game())
         session.view.step, session.view.legal = "play", session.view.hand[:2]
         first, second = session.view.hand[:2]
-        session.hint = protocol.Hint({"points": {first: 9.699999999999999, second: 2.0}, "best": second, "playouts": 9})
+        points = {first: 9.699999999999999, second: 2.0}
+        session.hint = protocol.Hint({"points": points, "best": second, "close": [], "why": ["", []], "playouts": 9})
         session.figures = True
         html = hand_view.render_hand(session)
         assert 'data-hint="9.7"' in html and 'data-hint="2.0"' in html and "9.69" not in html

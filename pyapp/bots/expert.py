@@ -102,12 +102,17 @@ class ExpertBot(HardBot):
     def evaluate(self, observation: Observation) -> dict[int, tuple[float, float]]:
         """For each legal card: (expected points, expected value), shooting for the moon where that is
         better than playing safe."""
+        return {card: values for (card,), values in merge(self.play_shares(observation)).estimates.items()}
+
+    def play_shares(self, observation: Observation) -> list[Share]:
+        """Each part's estimates of the legal cards (:meth:`evaluate` merges them): played safe, or trying
+        for the moon where that promises fewer points over all the parts."""
         parts = self._parts(observation, PLAY)
-        safe = merge([part["safe"] for part in parts])
-        shoot = merge([part["shoot"] for part in parts]) if "shoot" in parts[0] else None
-        self.last_playouts = (safe.samples + (shoot.samples if shoot else 0)) * len(observation.legal)
-        chosen = shoot if shoot is not None and _lowest(shoot) < _lowest(safe) else safe
-        return {card: values for (card,), values in chosen.estimates.items()}
+        safe = [part["safe"] for part in parts]
+        shoot = [part["shoot"] for part in parts] if "shoot" in parts[0] else None
+        samples = sum(share.samples for share in safe + (shoot or []))
+        self.last_playouts = samples * len(observation.legal)
+        return shoot if shoot is not None and _lowest(merge(shoot)) < _lowest(merge(safe)) else safe
 
     def think(self, observation: Observation) -> dict[int, tuple[float, float]]:
         """This decision's estimates: :meth:`evaluate`, which draws the decision's seed for its parts."""
@@ -122,10 +127,15 @@ class ExpertBot(HardBot):
     ) -> dict[tuple[int, ...], float]:
         """Each candidate pass (sorted faces), and each pass in ``also`` (the review's: the one made), with
         its expected score change this hand."""
-        parts = self._parts(observation, PASS, also)
-        merged = merge([part["pass"] for part in parts])
-        self.last_playouts = merged.samples * len(merged.estimates)
+        merged = merge(self.pass_shares(observation, also))
         return {choice: values[0] for choice, values in merged.estimates.items()}
+
+    def pass_shares(self, observation: Observation, also: tuple[tuple[int, ...], ...] = ()) -> list[Share]:
+        """Each part's expected score change of every candidate pass and each pass in ``also``
+        (:meth:`evaluate_pass` merges them)."""
+        shares = [part["pass"] for part in self._parts(observation, PASS, also)]
+        self.last_playouts = sum(share.samples for share in shares) * len(shares[0].estimates)
+        return shares
 
     def _parts(self, observation: Observation, kind: str, also: tuple = ()) -> list[Part]:
         """The pool's parts of this decision, with a seed drawn for it; a decision not made (its parts are

@@ -1,7 +1,7 @@
 """Advice for the pass, in reasons a beginner understands: which three cards to pass, and why.
 
-Which three is the Expert player's choice (:meth:`~pyapp.bots.expert.ExpertBot.choose_pass`,
-from the seat's observation only, so the advice is as fair as the bots are).
+Which three is the judge's best pass (:mod:`.judge`: the Expert player's playouts from the seat's
+observation only, so the advice is as fair as the bots are, and the same verdict the review gives).
 Why is :func:`explain_pass`: a few named reasons (the codes below; the page
 words each from its catalogues), each with the cards it speaks of.  It
 explains any three cards, so a coached hand may ask it about the player's
@@ -19,11 +19,8 @@ from typing import Any
 
 from ..engine.cards import CLUBS, DIAMONDS, HEARTS, QUEEN_OF_SPADES, SPADES, card_text, rank_of, suit_of
 from ..engine.observation import Observation
-from .expert import ExpertBot
+from .judge import JUDGE_PLAYOUTS, judge_pass
 
-# The hint's pass is thought over this many playouts (as ExpertBot counts them), never a time: the same advice
-# on every device and at any load.  About a quarter of a second on CPython, as long as 300 ms of time gave.
-HINT_PLAYOUTS = 1000
 HIGH_HEART_RANK = 8  # ten and up: the hearts Medium's pass calls high
 HIGH_CARD_RANK = 9  # jack and up
 SAFE_QUEEN_SPADES = 4  # Q♠ kept with this many spades (her included) can be held back (Medium keeps her with 4-5)
@@ -119,9 +116,7 @@ def explain_pass(observation: Observation, passed: Sequence[int]) -> tuple[Reaso
     return (*reasons, *keep_reasons(observation, kept))
 
 
-def advise_pass(
-    observation: Observation, seed: int, budget_ms: float | None = None, playouts: int | None = None
-) -> PassAdvice:
-    """The Expert player's pass for ``observation`` (thinking within ``budget_ms`` or ``playouts``), explained."""
-    cards = ExpertBot(seed, budget_ms=budget_ms, playouts=playouts).choose_pass(observation)
+def advise_pass(observation: Observation, seed: int, playouts: int = JUDGE_PLAYOUTS) -> PassAdvice:
+    """The judge's best pass for ``observation`` (its decision's ``seed`` and budget), explained."""
+    cards = judge_pass(observation, seed, playouts).best
     return PassAdvice(tuple(sorted(cards)), explain_pass(observation, cards))

@@ -1,88 +1,110 @@
 """The hand review: what each of a person's decisions in a finished hand was worth.
 
-For the pass and every card with a choice, the Expert player's playouts
-estimate each alternative the seat had (the expected points it would take
-this hand), from the seat's own observation at that moment: what it could
-see, nothing more, so the review is as fair as the bots are.  Each decision
-gets its own seed (from the game's :func:`~pyapp.engine.rng.chance_number`, the hand and the decision),
-and a playout budget, so the same hand always gets the same review.  A
-decision is a mistake when the choice made is expected to cost at least
-:data:`MISTAKE_POINTS` more than the best one; the page words it, with a
-reason when a well-known one applies (:data:`REASONS`).
+For the pass and every card with a choice, the judge (:mod:`.judge`, the
+same verdict the hint gave on that turn) estimates each alternative the seat
+had (the expected points it would take this hand), from the seat's own
+observation at that moment: what it could see, nothing more, so the review
+is as fair as the bots are.  Each decision has its own seed and a playout
+budget, so the same hand always gets the same review.  A choice within the
+estimate's noise of the best is about as good as it; one further from it
+gets a reason (:func:`~.play_reasons.costly_reason`); a decision is a
+mistake when the choice made is expected to cost at least
+:data:`MISTAKE_POINTS` more than the best one, beyond the noise.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine.actions import ActionKind
-from ..engine.cards import QUEEN_OF_SPADES, SPADES, card_text, parse_cards, suit_of
+from ..engine.cards import card_text, parse_cards
 from ..engine.match import Match, Phase
 from ..engine.observation import Observation, observe
-from ..engine.rng import chance_number
-from .expert import ExpertBot
+from .judge import JUDGE_PLAYOUTS, NOISE_Z, PASS_PLACE, TIE, Verdict, decision_seed, judge_pass, judge_play
+from .play_reasons import REASONS, Reason, costly_reason
 
-REVIEW_PLAYOUTS = 3000  # a decision's playouts (in the browser about 0.2 s; the pass takes four times as many)
+REVIEW_PLAYOUTS = JUDGE_PLAYOUTS  # the hint's budget: the review of a turn is the hint of that turn
 MISTAKE_POINTS = 1.0  # a choice expected to cost this much more than the best one is a mistake
 PASS = -1  # the trick number of the pass
+NO_REASON: Reason = ("", ())
 
-# Why a mistake was one, when a well-known reason applies (the page words each):
-OVER_QUEEN = "over_queen"  # a spade above Q♠ into a spade trick (or led) while Q♠ was still out
-KEPT_QUEEN = "kept_queen"  # void in the suit led, something else thrown while Q♠ could have gone
-OVER_WINNER = "over_winner"  # a card over the trick's winning card where the better one stayed under it
-REASONS = (OVER_QUEEN, KEPT_QUEEN, OVER_WINNER)
+Judged = tuple[tuple[int, ...], float, float]  # a choice's faces, its expected points, the noise of its gap
 
 
 @dataclass(frozen=True)
 class Decision:
-    """One decision of a seat: what it chose, and the expected points of each choice it had (best first)."""
+    """One decision of a seat: what it chose, each choice it had with its expected points and the standard
+    error of its gap to the best (best first), and why the choice made cost points (when it did)."""
 
     seat: int
     trick: int  # the trick's number in the hand (0 is the first), or PASS
     made: tuple[int, ...]  # the faces passed, or the one face played
-    choices: tuple[tuple[tuple[int, ...], float], ...]  # (faces, expected points this hand), lowest first
-    why: str = ""  # one of REASONS, or "" when none applies
+    choices: tuple[Judged, ...]  # (faces, expected points this hand, noise), lowest first
+    why: Reason = NO_REASON  # a reason of :mod:`.play_reasons` and the faces it speaks of, or none
 
     @property
     def best(self) -> tuple[int, ...]:
         """The choice with the fewest expected points."""
         return self.choices[0][0]
 
+    def gap(self, faces: tuple[int, ...]) -> float:
+        """How many more points ``faces`` (one of the choices) are expected to cost than the best one."""
+        return next(points for choice, points, _ in self.choices if choice == faces) - self.choices[0][1]
+
+    def as_good(self, faces: tuple[int, ...]) -> bool:
+        """Whether ``faces`` (one of the choices) are the best or within the estimate's noise of it."""
+        noise = next(noise for choice, _, noise in self.choices if choice == faces)
+        return self.gap(faces) <= NOISE_Z * noise + TIE
+
     @property
     def lost(self) -> float:
         """How many more points the choice made is expected to cost than the best one."""
-        made = next(points for faces, points in self.choices if faces == self.made)
-        return made - self.choices[0][1]
+        return self.gap(self.made)
 
     @property
     def mistake(self) -> bool:
-        """Whether the choice made cost :data:`MISTAKE_POINTS` or more against the best one."""
-        return self.lost >= MISTAKE_POINTS
+        """Whether the choice made cost :data:`MISTAKE_POINTS` or more against the best one, beyond noise."""
+        return self.lost >= MISTAKE_POINTS and not self.as_good(self.made)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data with card texts (rounded to hundredths of a point)."""
+        """Plain data with card texts (points and noise rounded to hundredths of a point)."""
         return {
             "seat": self.seat,
             "trick": self.trick,
-            "made": [card_text(face) for face in self.made],
-            "choices": [[[card_text(face) for face in faces], round(points, 2)] for faces, points in self.choices],
-            "why": self.why,
+            "made": texts(self.made),
+            "choices": [[texts(faces), round(points, 2), round(noise, 2)] for faces, points, noise in self.choices],
+            "why": [self.why[0], texts(self.why[1])],
         }
 
     @classmethod
     def from_dict(cls, data: Any) -> Decision:
-        """A decision from :meth:`to_dict` output; anything malformed raises ``ValueError``."""
+        """A decision from :meth:`to_dict` output (or one stored before choices had their noise and reasons
+        their cards); anything malformed raises ``ValueError``."""
         if not isinstance(data, dict):
             raise ValueError("A reviewed decision is not an object")
         try:
-            choices = tuple((_faces(faces), float(points)) for faces, points in data["choices"])
-            decision = cls(int(data["seat"]), int(data["trick"]), _faces(data["made"]), choices, str(data["why"]))
-        except (KeyError, TypeError) as error:
+            choices = tuple(_judged(row) for row in data["choices"])
+            made = _faces(data["made"])
+            why = data["why"]
+            reason = (why, made if why else ()) if isinstance(why, str) else (str(why[0]), _faces(why[1]))
+            decision = cls(int(data["seat"]), int(data["trick"]), made, choices, reason)
+        except (KeyError, TypeError, IndexError) as error:
             raise ValueError(f"A reviewed decision is damaged: {error}") from None
-        if not choices or decision.made not in {faces for faces, _ in choices} or decision.why not in ("", *REASONS):
+        if not choices or made not in {faces for faces, _, _ in choices} or decision.why[0] not in ("", *REASONS):
             raise ValueError("A reviewed decision does not hold together")
         return decision
+
+
+def texts(faces: tuple[int, ...]) -> list[str]:
+    """Faces as card texts."""
+    return [card_text(face) for face in faces]
+
+
+def _judged(row: Any) -> Judged:
+    if not isinstance(row, list) or len(row) not in (2, 3):
+        raise TypeError("a choice is not [cards, points, noise]")
+    return (_faces(row[0]), float(row[1]), float(row[2]) if len(row) == 3 else 0.0)
 
 
 def _faces(texts: Any) -> tuple[int, ...]:
@@ -103,7 +125,8 @@ def review_hand(
         chosen = action.seat in seats and start + index not in played_for
         if chosen and action.kind in (ActionKind.PASS, ActionKind.PLAY):
             observation = observe(position, action.seat)
-            seed = (chance_number(match.seed) * 1009 + hand) * 1009 + index  # nothing hidden goes into the seed
+            place = PASS_PLACE if action.kind is ActionKind.PASS else index
+            seed = decision_seed(match.seed, hand, place)  # the seed the hint of that turn had
             if action.kind is ActionKind.PASS or len(observation.legal) > 1:
                 decisions.append(review_decision(observation, action.cards, seed, playouts))
         position.apply(action)
@@ -111,36 +134,27 @@ def review_hand(
 
 
 def review_decision(observation: Observation, made: tuple[int, ...], seed: int, playouts: int) -> Decision:
-    """The review of one decision: ``made`` (faces) against every choice the observation offered."""
-    judge = ExpertBot(seed, budget_ms=None, playouts=playouts, clear_z=None)  # every choice to the full budget
-    if observation.phase is Phase.PASS:  # the candidates Expert plays out, and the pass made
+    """The review of one decision: ``made`` (faces) against every choice the observation offered (the
+    judge's verdict, and for a card worse beyond the noise, why)."""
+    if observation.phase is Phase.PASS:  # the candidates Expert plays out (the hint's verdict), and the pass made
         made = tuple(sorted(made))
-        estimates = judge.evaluate_pass(observation, also=(made,))
-        choices = sorted(estimates.items(), key=lambda item: (item[1], item[0]))
-        return Decision(observation.seat, PASS, made, tuple(choices))
-    estimates = judge.evaluate(observation)
-    choices = sorted(
-        (((card,), points) for card, (points, _) in estimates.items()), key=lambda item: (item[1], item[0])
-    )
-    decision = Decision(observation.seat, len(observation.tricks), made, tuple(choices))
-    return replace(decision, why=reason_of(observation, decision)) if decision.mistake else decision
+        verdict = judge_pass(observation, seed, playouts)
+        choices = judged_choices(verdict)
+        if made not in {choice for choice, _, _ in choices}:  # its gap measured beside them, on the same deals
+            beside = judge_pass(observation, seed, playouts, also=(made,)).of(made)
+            choices = (*choices, (made, choices[0][1] + beside.gap, beside.noise))
+        return Decision(observation.seat, PASS, made, tuple(sorted(choices, key=lambda row: (row[1], row[0]))))
+    verdict = judge_play(observation, seed, playouts)
+    decision = Decision(observation.seat, len(observation.tricks), made, judged_choices(verdict))
+    if decision.as_good(made):
+        return decision
+    (played,), (best,) = made, decision.best
+    return Decision(decision.seat, decision.trick, made, decision.choices, costly_reason(observation, played, best))
 
 
-def reason_of(observation: Observation, decision: Decision) -> str:
-    """The well-known reason (one of :data:`REASONS`) a played card was a mistake, or ""."""
-    (played,), (best,) = decision.made, decision.best
-    trick = observation.trick
-    led = suit_of(trick[0][1]) if trick else suit_of(played)
-    queen_out = QUEEN_OF_SPADES not in observation.hand and QUEEN_OF_SPADES not in observation.played()
-    if led == SPADES and suit_of(played) == SPADES and played > QUEEN_OF_SPADES and queen_out and best < played:
-        return OVER_QUEEN
-    if trick and suit_of(played) != led and best == QUEEN_OF_SPADES:
-        return KEPT_QUEEN
-    if trick and suit_of(played) == suit_of(best) == led:
-        winning = max(face for _, face in trick if suit_of(face) == led)
-        if best < winning < played:
-            return OVER_WINNER
-    return ""
+def judged_choices(verdict: Verdict) -> tuple[Judged, ...]:
+    """A verdict's choices as a decision keeps them: (faces, expected points, noise of the gap), best first."""
+    return tuple((judged.choice, judged.points, judged.noise) for judged in verdict.judged)
 
 
 def lost_to_mistakes(decisions: list[Decision], seat: int | None = None) -> float:

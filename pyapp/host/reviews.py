@@ -18,7 +18,7 @@ import hashlib
 import json
 from typing import Any
 
-from ..bots.review import REVIEW_PLAYOUTS, Decision, lost_to_mistakes, review_hand
+from ..bots.review import REVIEW_PLAYOUTS, Decision, lost_to_mistakes, review_hand, texts
 from ..engine.cards import card_text
 from ..engine.match import Match
 from ..engine.observation import observe
@@ -126,7 +126,14 @@ def review_data(match: Match, hand: int, decisions: list[Decision], viewer: int,
         "received": [card_text(face) for face in ended.received],
         "pass_to": ended.pass_to,
         "decisions": [
-            {**decision.to_dict(), "lost": round(decision.lost, 2), "mistake": decision.mistake}
+            {
+                **decision.to_dict(),
+                "choices": [
+                    [texts(faces), round(points, 2), decision.as_good(faces)] for faces, points, _ in decision.choices
+                ],
+                "lost": round(decision.lost, 2),
+                "mistake": decision.mistake,
+            }
             for decision in decisions
         ],
         "lost": round(lost_to_mistakes(decisions), 2),

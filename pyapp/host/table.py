@@ -17,7 +17,9 @@ from typing import Any
 
 from ..bots import BOTS, THINKING, Bot, ExpertBot, HardBot, make_bot
 from ..bots.hard import DEFAULT_BUDGET_MS
-from ..bots.pass_advice import HINT_PLAYOUTS, advise_pass
+from ..bots.judge import JUDGE_PLAYOUTS, PASS_PLACE, decision_seed, judge_play
+from ..bots.pass_advice import advise_pass
+from ..bots.play_reasons import play_reason
 from ..bots.pool import LocalPool
 from ..bots.steady import PARTS, steady_bot
 from ..daily.day import DayError, daily_game
@@ -30,7 +32,7 @@ from ..engine.reasons import Reason, Refusal
 from ..engine.rng import chance_number, is_name, is_seed, new_name, new_seed
 from ..engine.rules import Rules, RulesError
 from ..engine.save import check_header, damaged, from_document, to_document
-from ..shared.seat_names import clean_name
+from ..shared.seat_names import clean_names
 from .faults import BotFault
 from .thinking import ThinkFirst
 
@@ -61,14 +63,17 @@ def seats_from(data: Any, players: int) -> list[Seat]:
     """Seats from plain data (one per player); refused with a reason when malformed."""
     if not isinstance(data, list) or len(data) != players:
         raise Refusal(Reason(f"Describe each of the {players} seats", "seats_count", count=str(players)))
-    seats = []
     for index, item in enumerate(data):
         if not isinstance(item, dict):
             raise Refusal(Reason(f"Seat {index} is not described", "seat_missing", seat=str(index + 1)))
         bot = item.get("bot")
         if bot is not None and bot not in BOTS:
             raise Refusal(Reason(f"Unknown computer level {bot!r}", "level_unknown", level=str(bot)[:24]))
-        seats.append(Seat(clean_name(item.get("name"), index), bot, bot is None and item.get("friend") is True))
+    names = clean_names([item.get("name") for item in data])
+    seats = [
+        Seat(name, item.get("bot"), item.get("bot") is None and item.get("friend") is True)
+        for name, item in zip(names, data, strict=True)
+    ]
     here = [seat for seat in seats if seat.here]
     if not here and not any(seat.friend for seat in seats):  # (none here: this device is the table's screen)
         raise Refusal(Reason("At least one seat must be a person, at this device or their own", "person_needed"))
@@ -381,28 +386,35 @@ class Table:
         return {"hint": self.hint(seat)}
 
     def pass_hint(self, seat: int) -> dict[str, Any]:
-        """The Expert player's pass for ``seat``, with its reasons (:mod:`pyapp.bots.pass_advice`): thought
-        over a number of playouts, not a time, so that it is the same advice on any device and at any load
-        (the lesson's coach offers these cards)."""
+        """The judge's pass for ``seat``, with its reasons (:mod:`pyapp.bots.pass_advice`): the verdict the
+        review of this pass will give, the same on any device and at any load (the lesson's coach offers
+        these cards)."""
         if self.match.phase is not Phase.PASS or seat not in self.people_to_act:
             raise IllegalAction(Reason("A hint is for your turn to pass or play", "hint_turn"))
-        return advise_pass(observe(self.match, seat), self._advice_seed(), playouts=HINT_PLAYOUTS).to_data()
+        return advise_pass(observe(self.match, seat), self._decision_seed(PASS_PLACE)).to_data()
 
-    def _advice_seed(self) -> int:
-        return chance_number(self.match.seed) + len(self.match.history)
+    def _decision_seed(self, place: int | None = None) -> int:
+        """The judge's seed for the decision now due (at ``place``; a card's: the next in the hand's
+        history): the one the review of it will use."""
+        hand, start = len(self.match.hand_starts) - 1, self.match.hand_starts[-1]
+        return decision_seed(self.match.seed, hand, len(self.match.history) - start if place is None else place)
 
     def hint(self, seat: int) -> dict[str, Any]:
-        """The Hard player's advice for ``seat``'s play: expected points for each legal card, and its choice."""
+        """The judge's advice for ``seat``'s play (:mod:`pyapp.bots.judge`, the verdict the review of this
+        card will give): expected points for each legal card, the best, the others about as good, and
+        what the best one does (:func:`pyapp.bots.play_reasons.play_reason`)."""
         view = observe(self.match, seat)
         if view.phase is not Phase.PLAY or self.match.current_seat != seat:
             raise IllegalAction(Reason("A hint is for your turn to pass or play", "hint_turn"))
-        adviser = HardBot(self._advice_seed(), budget_ms=self.think_ms)
-        estimates = adviser.evaluate(view)
-        best = adviser.best(estimates, view)
+        verdict = judge_play(view, self._decision_seed())
+        (best,) = verdict.best
+        code, cards = play_reason(view, best)
         return {
-            "points": {card_text(card): round(points, 1) for card, (points, _) in estimates.items()},
+            "points": {card_text(judged.choice[0]): round(judged.points, 1) for judged in verdict.judged},
             "best": card_text(best),
-            "playouts": adviser.last_playouts,
+            "close": [card_text(card) for (card,) in verdict.as_good],
+            "why": [code, [card_text(card) for card in cards]],
+            "playouts": JUDGE_PLAYOUTS,
         }
 
     @property

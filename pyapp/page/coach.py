@@ -4,16 +4,22 @@ The coach decides from the view (what the person's seat may see) what to
 say and which cards to offer; the controller and the view only ask it.
 Every sentence is derived from the state on the table, never from a script
 of expected cards, so it stays right whatever the computer players do.
+The cards it offers are the hint's (the judge's verdict, which the review
+gives too): the pass's three, and in the first tricks the best card and
+those about as good, with the hint's reason in the same words.  Once the
+choice is the person's, it warns before a lead that gives Q♠ away.
 Which rules were explained where is the lesson's record (:mod:`.lesson`).
 Plain Python for MicroPython and CPython.
 """
 
-from ..shared import deal, protocol
+from ..shared import protocol
 from .lesson import NARROW_TRICKS, TOPICS, led_suit, my_turn, speaking, suit_of, table_plays, trick_key
 from .views.markup import seat_name, short_card
 from .words.i18n import t
+from .words.play_reasons import why_text
 
-HEARTS = "H"
+QUEEN = "QS"
+ABOVE_QUEEN = ("KS", "AS")
 TURN_TOPICS = ("follow", "discard", "lead_free", "free")  # what the person is to do on their turn
 
 
@@ -25,11 +31,6 @@ class Coaching:
         self.lines = lines
         self.enabled = enabled
         self.why = why
-
-
-def rank(card: str) -> int:
-    """A card's rank, 0 (two) to 12 (ace)."""
-    return deal.RANK_LETTERS.index(card[0])
 
 
 def symbol(suit: str) -> str:
@@ -53,10 +54,12 @@ def advise(session) -> Coaching:
         enabled, line = pass_advice(session)
         lines.append(line)
         why = t("coach.pass_why")
-    elif my_turn(view) and view.tricks_played < NARROW_TRICKS and len(view.legal) > 1:
-        enabled, line = sensible(view)
+    elif narrowed(view):
+        enabled, line = play_advice(session)
         lines.append(line)
         why = t("coach.play_why")
+    elif my_turn(view) and warning(session):
+        lines.append(warning(session))
     elif my_turn(view) and not now:
         lines.append(t("coach.your_turn"))
     elif view.step == protocol.STEP_BOT and not lines:
@@ -72,62 +75,61 @@ def shown(topic: str, view) -> bool:
     return topic != "lead" or view.step != protocol.STEP_COLLECT
 
 
+def narrowed(view) -> bool:
+    """Whether the coach offers only some cards now: the person's turn, with a choice, in the first tricks."""
+    return my_turn(view) and view.tricks_played < NARROW_TRICKS and len(view.legal) > 1
+
+
 def pass_advice(session) -> tuple:
     """The cards the coach offers to pass and what it says: the hint's pass (the engine's advice, asked
-    for as the pass begins: :func:`wants_pass_advice`), none while it comes, and Pass once they are picked."""
+    for as the pass begins: :func:`wants_advice`), none while it comes, and Pass once they are picked."""
     advice = session.pass_hint
     if advice is None:
-        return [], t("coach.pass_wait")
+        return [], t("coach.looking")
     cards = list(advice.cards)
     if sorted(session.view.hand[index] for index in session.selected) == sorted(cards):
         return cards, t("coach.pass_now")
-    return cards, t("coach.pass_pick", cards=", ".join(short_card(card) for card in cards))
+    return cards, t("coach.pass_pick", cards=short_cards(cards))
 
 
-def wants_pass_advice(session) -> bool:
-    """Whether the coach is to ask the engine for its pass advice now (the same as the Hint button's)."""
-    return (
-        speaking(session)
-        and session.ready
-        and session.step == protocol.STEP_PASS
-        and session.pass_hint is None
-        and not session.hinting
-    )
+def play_advice(session) -> tuple:
+    """The cards the coach offers on the person's turn in the first tricks and what it says: the hint's card
+    and those about as good (asked for as the turn begins), none while it comes."""
+    hint = session.hint
+    if hint is None:
+        return [], t("coach.looking")
+    cards = list(hint.close)
+    cards.insert(0, hint.best)  # (MicroPython compiles no starred list)
+    return cards, t("coach.play_pick", cards=short_cards(cards))
 
 
-def winning(view):
-    """The card now taking the trick in play (the engine's word on whose card that is; None in a page's copy
-    of a view from before the engine said it)."""
-    return next((card for seat, card in view.trick if seat == view.winning), None)
+def wants_advice(session) -> bool:
+    """Whether the coach is to ask the engine for the hint now (the Hint button's): as the pass begins,
+    and on each of the person's turns while it offers only some cards."""
+    if not (speaking(session) and session.ready and not session.hinting):
+        return False
+    if session.step == protocol.STEP_PASS:
+        return session.pass_hint is None
+    return session.step == protocol.STEP_PLAY and narrowed(session.view) and session.hint is None
 
 
-def sensible(view) -> tuple:
-    """The cards the coach offers on the person's turn in the first tricks, and the sentence saying why."""
-    legal = view.legal
-    if not view.trick:  # a lead: the lowest card of each suit one may lead
-        lows = {}
-        for card in legal:
-            suit = suit_of(card)
-            if suit not in lows or rank(card) < rank(lows[suit]):
-                lows[suit] = card
-        return sorted(lows.values()), t("coach.lead_low")
-    suit = led_suit(view)
-    if suit_of(legal[0]) == suit:  # following suit
-        if view.tricks_played == 0:
-            highest = max(legal, key=rank)
-            return [highest], t("coach.first_high", card=short_card(highest))
-        top = winning(view)
-        if top is None:
-            return None, t("coach.your_turn")
-        under = [card for card in legal if rank(card) < rank(top)]
-        if under:
-            return under, t("coach.duck", card=short_card(top))
-        return None, t("coach.over", card=short_card(top), suit=symbol(suit))
-    dangerous = [card for card in legal if card in ("QS", "AS", "KS") or suit_of(card) == HEARTS]
-    if dangerous:
-        return dangerous, t("coach.throw_danger")
-    highest = max(legal, key=rank)
-    return [highest], t("coach.throw_high", card=short_card(highest))
+def warning(session) -> str:
+    """Before the person's own lead: why leading Q♠, or a spade above her while she is out, gives her away
+    (the review's words for that mistake); "" when no such card may be led."""
+    view = session.view
+    if view.trick:
+        return ""
+    if QUEEN in view.legal:
+        return t("coach.careful", why=why_text(["lead_queen", [QUEEN]], short_cards))
+    over = [card for card in view.legal if card in ABOVE_QUEEN]
+    if over and QUEEN not in view.hand and "queen" not in session.lesson["seen"]:  # (seen: she has been played)
+        return t("coach.careful", why=why_text(["lead_over_queen", over[-1:]], short_cards))
+    return ""
+
+
+def short_cards(cards) -> str:
+    """Cards written short, with commas."""
+    return ", ".join(short_card(card) for card in cards)
 
 
 def taken_lines(view) -> list:
@@ -189,6 +191,8 @@ def explain_queen(view) -> list:
     if view.step != protocol.STEP_COLLECT:
         return [t("coach.queen")]
     winner = view.last_trick.winner
+    if winner == view.seat and list(view.last_trick.plays[0]) == [view.seat, QUEEN]:  # she was led: the mistake
+        return [t("coach.queen_led_you")]
     if winner == view.seat:
         return [t("coach.queen_you")]
     return [t("coach.queen_taken", name=seat_name(view, winner))]

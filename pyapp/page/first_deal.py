@@ -52,8 +52,8 @@ def first_view(options: dict, catalog: dict) -> dict:
     data.update(
         turn=0,  # (no answer from the engine yet)
         seats=[
-            {"name": seat_names.clean_name(seat["name"], index), "bot": seat["bot"], "friend": False}
-            for index, seat in enumerate(options["seats"])
+            {"name": name, "bot": seat["bot"], "friend": False}
+            for name, seat in zip(seat_names.clean_names([seat["name"] for seat in options["seats"]]), options["seats"])
         ],
         rules=rules,
         moon_points=moon_points(rules, catalog),

@@ -186,6 +186,7 @@ WORD = Text(MAX_WORD, WORD_LETTERS)
 CARD_LIST = ListOf(CARD, MAX_CARDS)
 SEAT_LIST = ListOf(SEAT, MAX_PLAYERS)
 PLAYED = Row(SEAT, CARD)  # a card played: [seat, card]
+REASON = Row(WORD, CARD_LIST)  # why: a reason's code (which the page words) and the cards it speaks of
 DATA = Text(MAX_DATA)
 DATE = Date()
 RULES = {
@@ -323,9 +324,17 @@ class View(Record):
 
 @declared
 class Hint(Record):
-    """The Hard player's advice: expected points per legal card, the card it would play, playouts run."""
+    """The judge's advice (:mod:`pyapp.bots.judge`, the verdict the review gives too): expected points per
+    legal card, the best card, the others about as good as it (within the estimate's noise), what the best
+    one does (a reason of :mod:`pyapp.bots.play_reasons`), playouts run."""
 
-    FIELDS = {"points": DictOf(CARD, NUMBER, MAX_CARDS), "best": CARD, "playouts": COUNT}
+    FIELDS = {
+        "points": DictOf(CARD, NUMBER, MAX_CARDS),
+        "best": CARD,
+        "close": CARD_LIST,
+        "why": REASON,
+        "playouts": COUNT,
+    }
 
 
 @declared
@@ -340,17 +349,18 @@ class PassHint(Record):
 @declared
 class Decision(Record):
     """One reviewed decision of a person's: the trick's number (-1: the pass), the cards chosen, each choice
-    as [cards, expected points this hand] (best first), the points it lost against the best, whether
-    that makes it a mistake, and why (a code of :mod:`pyapp.bots.review`, or "")."""
+    as [cards, expected points this hand, whether it is about as good as the best] (best first), the
+    points it lost against the best, whether that makes it a mistake, and why it cost them (a reason of
+    :mod:`pyapp.bots.play_reasons`; ["", []] when none is given)."""
 
     FIELDS = {
         "seat": SEAT,
         "trick": Whole(-1, MAX_CARDS),
         "made": CARD_LIST,
-        "choices": ListOf(Row(CARD_LIST, NUMBER), MAX_CARDS),
+        "choices": ListOf(Row(CARD_LIST, NUMBER, FLAG), MAX_CARDS),
         "lost": NUMBER,
         "mistake": FLAG,
-        "why": WORD,
+        "why": REASON,
     }
 
 

@@ -28,7 +28,7 @@ class Play:
         self.page = page
         self.answers = answers
         self.decide_ahead = decide_ahead
-        answers.listen(sent=self.advise_pass)
+        answers.listen(sent=self.advise)
 
     def step_now(self, action: str) -> str:
         """The step an action is taken in: before the engine is up only the decision the view asks for may
@@ -111,10 +111,11 @@ class Play:
         elif hint_of(session) is not None:
             self.page.actuator.reveal_hint()  # asked again: the words already there, brought into view
 
-    async def advise_pass(self) -> None:
-        """The lesson's pass: the coach offers what the hint says (asked once an answer has shown it)."""
-        if coach.wants_pass_advice(self.page.session):
-            await self.hint(protocol.STEP_PASS)
+    async def advise(self) -> None:
+        """The lesson's pass and first cards: the coach offers what the hint says (asked once an answer has
+        shown the decision)."""
+        if coach.wants_advice(self.page.session):
+            await self.hint(self.page.session.step)
 
     async def hint(self, step: str) -> None:
         """The hint for the decision of ``step``: the cards to pass and why, or the card to play (and the

@@ -5,7 +5,7 @@ Everything from outside (a friend's name, what a link says) is escaped.
 Plain Python for MicroPython and CPython.
 """
 
-from ...shared.seat_names import DEFAULT_NAMES
+from ...shared.seat_names import clean_names
 from .. import daily_board
 from ..words.i18n import t
 from ..words.refusals import refusal_text
@@ -22,7 +22,8 @@ def short_date(day: str) -> str:
 
 def daily_names(name: str) -> list:
     """The names of a daily game's seats: who played it (``name``, else "your friend") and the computer's."""
-    return [escape(name) if name else t("daily.friend")] + [escape(DEFAULT_NAMES[seat]) for seat in range(1, 4)]
+    computers = clean_names([name, "", "", ""])[1:]  # (none named as who played it)
+    return [escape(name) if name else t("daily.friend")] + [escape(computer) for computer in computers]
 
 
 def place_of(scores: list, seat: int = 0) -> int:

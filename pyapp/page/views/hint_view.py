@@ -2,15 +2,18 @@
 
 While passing, the hint is the three cards to pass with the reasons for them
 (:class:`pyapp.shared.protocol.PassHint`, whose codes each have a text here);
-while playing, the one card to play, and, only when the person asks for them
-(``session.figures``), the estimate on every card with what it means.  The
-words sit in the page's flow, above the cards, so they never cover a button.
+while playing, the one card to play, what it does (the reason the review
+and the coach word alike), the cards about as good as it, and, only when the
+person asks for them (``session.figures``), the estimate on every card with
+what it means.  The words sit in the page's flow, above the cards, so they
+never cover a button.
 Plain Python for MicroPython and CPython.
 """
 
 from ...shared import protocol
 from ..session import positions
 from ..words.i18n import card_name, decimal, has_text, t
+from ..words.play_reasons import why_text
 from .review_view import coloured
 
 
@@ -62,6 +65,9 @@ def sentences(session, write) -> list:
         reasons = [reason_text(code, write(cards)) for code, cards in hint.reasons]
         return [t("hint.pass", cards=write(hint.cards))] + [reason for reason in reasons if reason]
     words = [t("hint.play", card=write([hint.best]))]
+    words += [sentence for sentence in [why_text(hint.why, write)] if sentence]
+    if hint.close:
+        words.append(t("hint.as_good", cards=write(hint.close)))
     if session.figures:
         words.append(t("hint.figures", card=write([hint.best]), points=decimal(hint.points[hint.best])))
     return words
@@ -74,17 +80,14 @@ def spoken(session) -> str:
 
 def render_hint(session) -> str:
     """The hint's words above the hand: while it thinks, that it does; the pass's three and why; a play's
-    card and what its figures mean, once they are shown (the card itself is marked in the hand)."""
+    card, why, the cards about as good, and what its figures mean, once they are shown (the card itself is
+    marked in the hand)."""
     if session.hinting and session.step in (protocol.STEP_PASS, protocol.STEP_PLAY):
         return f'<div class="hint-box"><p>{t("hint.thinking")}</p></div>'
     words = sentences(session, coloured)
     if not words:
         return ""
-    if (
-        session.step == protocol.STEP_PLAY
-    ):  # the card is marked; the words say what the figures mean, once they are shown
-        if not session.figures:
-            return ""
+    if session.step == protocol.STEP_PLAY:  # the card, why, the others as good, and what the figures mean
         return '<div class="hint-box">' + "".join(f"<p>{sentence}</p>" for sentence in words) + "</div>"
     body = f"<p>{words[0]}</p>"
     if len(words) > 1:  # the pass's reasons

@@ -3,17 +3,19 @@
 The review (:class:`pyapp.shared.protocol.Review`) comes from the engine; the page
 keeps which page of it is open (``session.review_page``: the pass first,
 when there was one, then each trick).  Words, not only numbers: every
-decision gets a sentence ("K♠ into a spade trick while Q♠ was still out:
-expected +3.1 points; 4♠ was better."), and its choices are listed with
-their expected points, the one made and the best marked.  Plain Python for
-MicroPython and CPython.
+decision gets a sentence ("K♠: expected +3.1 points; 4♠ was better."), and
+one more saying why, worded as the hint and the coach word it
+(:mod:`pyapp.page.words.play_reasons`); its choices are listed with their
+expected points (what those are is said above them), the one made, the
+best and those about as good as it (within the estimate's noise) marked.
+Plain Python for MicroPython and CPython.
 """
 
-from ..words.i18n import decimal, has_text, t
+from ..words.i18n import decimal, t
+from ..words.play_reasons import why_text
 from .markup import SUIT_CLASS, close_button, dialog, escape, seat_name, seat_names, short_card, trick_figures
 
 PASS_PAGE = -1  # the review's page of the pass (the others are the tricks' numbers)
-CLOSE_TO_BEST = 0.05  # a choice this close to the best is called the best
 PASSES_SHOWN = 5  # of the twenty passes played out, the best few are listed (and the one made, always)
 
 
@@ -33,26 +35,33 @@ def lost_line(lost: float, game_lost: float) -> str:
     return t("review.lost", hand=decimal(lost), game=decimal(game_lost))
 
 
+def as_good(decision, cards) -> bool:
+    """Whether ``cards`` (one of the decision's choices) were about as good as the best."""
+    return any(choice == cards and good for choice, _, good in decision.choices)
+
+
 def decision_text(decision) -> str:
-    """A decision in words: what was chosen and, for a mistake, what it cost and what was better."""
+    """A decision in words: what was chosen, how it compares with the best, and why it cost points."""
     made = coloured(decision.made)
     what = t("review.passing", cards=made) if decision.trick == PASS_PAGE else made
-    if decision.why and has_text("review.why." + decision.why):  # (a reason this page knows)
-        what = t("review.why." + decision.why, card=made)
-    if decision.mistake:
-        best = coloured(decision.choices[0][0])
-        return t("review.mistake", what=what, lost=decimal(decision.lost), best=best)
-    if decision.lost < CLOSE_TO_BEST:
+    best = coloured(decision.choices[0][0])
+    if decision.made == decision.choices[0][0]:
         return t("review.best", what=what)
-    return t("review.close", what=what, lost=decimal(decision.lost))
+    if as_good(decision, decision.made):
+        return t("review.as_good", what=what, best=best)
+    key = "review.mistake" if decision.mistake else "review.close"
+    words = t(key, what=what, lost=decimal(decision.lost), best=best)
+    why = why_text(decision.why, coloured)
+    return f"{words} {why}" if why else words
 
 
 def render_decision(session, decision) -> str:
-    """One decision: its sentence, then every choice with its expected points (the one made, the best)."""
+    """One decision: its sentences, then every choice with its expected points (the one made, the best and
+    those about as good marked)."""
     view = session.view
     who = f"{seat_name(view, decision.seat)}: " if view.party else ""
     rows = []
-    for number, (cards, points) in enumerate(decision.choices):
+    for number, (cards, points, good) in enumerate(decision.choices):
         if decision.trick == PASS_PAGE and number >= PASSES_SHOWN and cards != decision.made:
             continue
         marks = []
@@ -61,6 +70,8 @@ def render_decision(session, decision) -> str:
             marks.append(f'<span class="mark">{t(made)}</span>')
         if number == 0:
             marks.append(f'<span class="mark best">{t("review.best_mark")}</span>')
+        elif good:
+            marks.append(f'<span class="mark best">{t("review.as_good_mark")}</span>')
         classes = "made" if cards == decision.made else ""
         rows.append(
             f'<li class="{classes}"><span class="cards">{coloured(cards)}</span>'
@@ -69,6 +80,7 @@ def render_decision(session, decision) -> str:
     kind = " mistake" if decision.mistake else ""
     return (
         f'<div class="decision{kind}"><p>{who}{decision_text(decision)}</p>'
+        f'<p class="quiet">{t("review.points")}</p>'
         f'<ol class="choices" aria-label="{t("review.points")}">{"".join(rows)}</ol></div>'
     )
 
