@@ -7,6 +7,7 @@ from helpers import QUEEN_BEHIND, arranged, play
 
 from pyapp.bots import MediumBot
 from pyapp.bots.judge import NOISE_Z, judge_play, standard_error, verdict_of
+from pyapp.bots.pass_advice import PASS_QUEEN
 from pyapp.bots.play_reasons import (
     DUCK,
     FIRST_TRICK_HIGH,
@@ -19,13 +20,14 @@ from pyapp.bots.play_reasons import (
     OVER_QUEEN,
     OVER_WINNER,
     TAKE_CLEAN,
+    TAKE_HIGH,
     THROW_HEART,
     THROW_QUEEN,
     costly_reason,
     play_reason,
 )
 from pyapp.bots.pool import Share
-from pyapp.bots.review import PASS, review_hand, texts
+from pyapp.bots.review import PASS, better_pass_reason, review_hand, texts
 from pyapp.engine.cards import card_text, parse_cards
 from pyapp.engine.match import Match, Phase
 from pyapp.engine.observation import observe
@@ -101,6 +103,8 @@ class TestReasons:
         assert play_reason(last, face("JD")) == (TAKE_CLEAN, (face("JD"),))
         hearted = replace(view, trick=((1, face("3D")), (2, face("2H")), (3, face("5D"))))
         assert play_reason(hearted, face("JD")) == (OVER_WINNER, (face("JD"), face("5D")))
+        # Both take it: going over is no reason; keeping the lower card is.
+        assert costly_reason(hearted, face("6D"), face("JD")) == (TAKE_HIGH, (face("JD"), face("6D")))
 
     def test_void_of_the_suit_led_the_queen_and_hearts_go_and_keeping_the_queen_costs_unless_guarded(self):
         hands = [
@@ -133,3 +137,11 @@ class TestReasons:
         view = observe(match, 3)
         assert play_reason(view, face("AS")) == (LEAD_OVER_QUEEN, (face("AS"),))
         assert play_reason(view, face("4S")) == (LEAD_SPADE, (face("4S"),))
+
+
+def test_a_worse_pass_is_told_the_better_ones_reason_for_the_card_it_kept():
+    view = observe(Match(Rules(), 1), 0)
+    view = replace(view, hand=tuple(parse_cards("QS AH KH 2C 3C 4C 5D 6D 7D 8S 9S 2H 3H")))
+    better, made = tuple(sorted(parse_cards("QS AH KH"))), tuple(sorted(parse_cards("2C AH KH")))
+    assert better_pass_reason(view, better, made) == (PASS_QUEEN, (face("QS"),))
+    assert better_pass_reason(view, better, better) == ("", ())

@@ -7,8 +7,8 @@ played (ducks under the winning card, throws Q♠ while void, ...): the hint
 gives it for its card, the coach for the cards it offers.
 :func:`costly_reason` says in one sentence why a card the judge found
 worse cost points: what the card did wrong when it did something a player
-is taught not to (lead Q♠, go over her), else what the better card would
-have done.  The pass has its own reasons (:mod:`.pass_advice`), whose
+is taught not to (lead Q♠, go over her) and the better card would not have
+done too, else what the better card would have done.  The pass has its own reasons (:mod:`.pass_advice`), whose
 "keep a guarded Q♠" these share.
 """
 
@@ -41,6 +41,7 @@ THROW_LOW = "throw_low"  # none of the suit led: a low card, the others kept for
 # Why a card cost points, where what it did does not say it:
 KEPT_QUEEN = "kept_queen"  # none of the suit led, and Q♠ could have gone
 GUARDED_QUEEN = "guarded_queen"  # Q♠ thrown though enough spades guarded her: the other card mattered more
+TAKE_HIGH = "take_high"  # both cards take the trick: the higher one takes it, the lower one stays to go under later
 WRONG_MOVES = (LEAD_QUEEN, LEAD_OVER_QUEEN, OVER_QUEEN, OVER_WINNER)  # what a player is taught not to do
 REASONS = (
     LEAD_QUEEN,
@@ -61,6 +62,7 @@ REASONS = (
     THROW_LOW,
     KEPT_QUEEN,
     GUARDED_QUEEN,
+    TAKE_HIGH,
 )
 
 Reason = tuple[str, tuple[int, ...]]  # a code and the faces it speaks of
@@ -127,6 +129,10 @@ def _throw_reason(card: int, out: bool) -> str:
 
 def costly_reason(observation: Observation, made: int, better: int) -> Reason:
     """Why playing ``made`` was expected to cost more than ``better`` (both legal for the observation)."""
+    winning = winning_card(observation)
+    if winning is not None and suit_of(made) == suit_of(better) == suit_of(winning) and min(made, better) > winning:
+        # Both take the trick: what one does the other does too.
+        return (TAKE_HIGH, (better, made)) if better > made else play_reason(observation, better)
     code, cards = play_reason(observation, made)
     if code in WRONG_MOVES:
         return (code, cards)

@@ -22,12 +22,14 @@ from ..engine.cards import card_text, parse_cards
 from ..engine.match import Match, Phase
 from ..engine.observation import Observation, observe
 from .judge import JUDGE_PLAYOUTS, NOISE_Z, PASS_PLACE, TIE, Verdict, decision_seed, judge_pass, judge_play
+from .pass_advice import PASS_REASONS, explain_pass
 from .play_reasons import REASONS, Reason, costly_reason
 
 REVIEW_PLAYOUTS = JUDGE_PLAYOUTS  # the hint's budget: the review of a turn is the hint of that turn
 MISTAKE_POINTS = 1.0  # a choice expected to cost this much more than the best one is a mistake
 PASS = -1  # the trick number of the pass
 NO_REASON: Reason = ("", ())
+WHY_CODES = ("", *REASONS, *PASS_REASONS)  # a card's reason, or (the pass's) the better pass's
 
 Judged = tuple[tuple[int, ...], float, float]  # a choice's faces, its expected points, the noise of its gap
 
@@ -91,7 +93,7 @@ class Decision:
             decision = cls(int(data["seat"]), int(data["trick"]), made, choices, reason)
         except (KeyError, TypeError, IndexError) as error:
             raise ValueError(f"A reviewed decision is damaged: {error}") from None
-        if not choices or made not in {faces for faces, _, _ in choices} or decision.why[0] not in ("", *REASONS):
+        if not choices or made not in {faces for faces, _, _ in choices} or decision.why[0] not in WHY_CODES:
             raise ValueError("A reviewed decision does not hold together")
         return decision
 
@@ -135,21 +137,34 @@ def review_hand(
 
 def review_decision(observation: Observation, made: tuple[int, ...], seed: int, playouts: int) -> Decision:
     """The review of one decision: ``made`` (faces) against every choice the observation offered (the
-    judge's verdict, and for a card worse beyond the noise, why)."""
+    judge's verdict), and for a choice worse beyond the noise, why."""
     if observation.phase is Phase.PASS:  # the candidates Expert plays out (the hint's verdict), and the pass made
         made = tuple(sorted(made))
-        verdict = judge_pass(observation, seed, playouts)
-        choices = judged_choices(verdict)
+        choices = judged_choices(judge_pass(observation, seed, playouts))
         if made not in {choice for choice, _, _ in choices}:  # its gap measured beside them, on the same deals
             beside = judge_pass(observation, seed, playouts, also=(made,)).of(made)
             choices = (*choices, (made, choices[0][1] + beside.gap, beside.noise))
-        return Decision(observation.seat, PASS, made, tuple(sorted(choices, key=lambda row: (row[1], row[0]))))
-    verdict = judge_play(observation, seed, playouts)
-    decision = Decision(observation.seat, len(observation.tricks), made, judged_choices(verdict))
+        decision = Decision(observation.seat, PASS, made, tuple(sorted(choices, key=lambda row: (row[1], row[0]))))
+    else:
+        choices = judged_choices(judge_play(observation, seed, playouts))
+        decision = Decision(observation.seat, len(observation.tricks), made, choices)
     if decision.as_good(made):
         return decision
-    (played,), (best,) = made, decision.best
-    return Decision(decision.seat, decision.trick, made, decision.choices, costly_reason(observation, played, best))
+    if decision.trick == PASS:
+        why = better_pass_reason(observation, decision.best, made)
+    else:
+        why = costly_reason(observation, made[0], decision.best[0])
+    return Decision(decision.seat, decision.trick, made, decision.choices, why)
+
+
+def better_pass_reason(observation: Observation, better: tuple[int, ...], made: tuple[int, ...]) -> Reason:
+    """Why the ``better`` pass was better than the one ``made``: the pass advice's reason for the first card it
+    passes that the made one kept (:func:`~.pass_advice.explain_pass`), or none."""
+    kept = [card for card in better if card not in made]
+    for code, cards in explain_pass(observation, better):
+        if code in PASS_REASONS and kept and kept[0] in cards:
+            return (code, (kept[0],))
+    return NO_REASON
 
 
 def judged_choices(verdict: Verdict) -> tuple[Judged, ...]:

@@ -12,8 +12,8 @@ Plain Python for MicroPython and CPython.
 
 from ...shared import protocol
 from ..session import positions
-from ..words.i18n import card_name, decimal, has_text, t
-from ..words.play_reasons import why_text
+from ..words.i18n import card_name, decimal, t
+from ..words.play_reasons import pass_reason_text, why_text
 from .review_view import coloured
 
 
@@ -51,18 +51,13 @@ def card_hint(session, index: int, card: str) -> tuple:
     return classes, attributes, label
 
 
-def reason_text(code: str, cards) -> str:
-    """One reason of a pass hint in words (codes this page does not know: "")."""
-    return t("hint.why." + code, cards=cards) if has_text("hint.why." + code) else ""
-
-
 def sentences(session, write) -> list:
     """The hint's words, its cards written by ``write`` (a list of card texts → text)."""
     hint = hint_of(session)
     if hint is None:
         return []
     if session.step == protocol.STEP_PASS:
-        reasons = [reason_text(code, write(cards)) for code, cards in hint.reasons]
+        reasons = [pass_reason_text(code, write(cards)) for code, cards in hint.reasons]
         return [t("hint.pass", cards=write(hint.cards))] + [reason for reason in reasons if reason]
     words = [t("hint.play", card=write([hint.best]))]
     words += [sentence for sentence in [why_text(hint.why, write)] if sentence]

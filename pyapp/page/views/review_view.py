@@ -12,7 +12,7 @@ Plain Python for MicroPython and CPython.
 """
 
 from ..words.i18n import decimal, t
-from ..words.play_reasons import why_text
+from ..words.play_reasons import pass_reason_text, why_text
 from .markup import SUIT_CLASS, close_button, dialog, escape, seat_name, seat_names, short_card, trick_figures
 
 PASS_PAGE = -1  # the review's page of the pass (the others are the tricks' numbers)
@@ -51,7 +51,10 @@ def decision_text(decision) -> str:
         return t("review.as_good", what=what, best=best)
     key = "review.mistake" if decision.mistake else "review.close"
     words = t(key, what=what, lost=decimal(decision.lost), best=best)
-    why = why_text(decision.why, coloured)
+    if decision.trick == PASS_PAGE:  # the better pass's reason, as the hint words it
+        why = pass_reason_text(decision.why[0], coloured(decision.why[1])) if decision.why[0] else ""
+    else:
+        why = why_text(decision.why, coloured)
     return f"{words} {why}" if why else words
 
 

@@ -9,6 +9,12 @@ under; the page words it from ``why.<code>`` in each catalogue, with
 from .i18n import has_text, t
 
 
+def pass_reason_text(code: str, cards: str) -> str:
+    """One reason of a pass (a code of :mod:`pyapp.bots.pass_advice`, ``hint.why.<code>``) with its cards
+    written (codes this page does not know: "")."""
+    return t("hint.why." + code, cards=cards) if has_text("hint.why." + code) else ""
+
+
 def why_text(reason, write) -> str:
     """Reason ``[code, cards]`` as one sentence, its cards written by ``write`` (a list of card texts →
     text); "" for none, or a code this page does not know."""

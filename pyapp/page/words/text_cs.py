@@ -631,6 +631,7 @@ TEXT = {
     "why.throw_low": "Vynesenou barvu nemáš: odhoď kartu {card} a ostatní si nech na další štychy.",
     "why.kept_queen": "Vynesená barva ti chyběla: Q♠ mohla jít do cizího štychu.",
     "why.guarded_queen": "Q♠ byla v ruce v bezpečí, krytá tvými dalšími piky; lepší bylo zbavit se karty {other}.",
+    "why.take_high": "Když štych stejně bereš, vezmi ho kartou {card} a {other} si nech na později, až bude třeba jít pod.",
     # Nauč se hrou: první kolo s rádcem (pyapp/page/coach.py, coach_view.py)
     "nav.lesson": "Nauč se hrou",
     "coach.offer": "Hraješ Pikové dámy poprvé? Nauč se pravidla hrou: jedno kolo s rádcem.",

@@ -610,6 +610,7 @@ TEXT = {
     "why.throw_low": "You have none of the suit led: {card} goes, and your other cards stay for the tricks to come.",
     "why.kept_queen": "You had none of the suit led: Q♠ could have gone on someone else's trick.",
     "why.guarded_queen": "Q♠ was safe in your hand, guarded by your other spades; {other} was the card to get rid of.",
+    "why.take_high": "If you take the trick anyway, take it with {card} and keep {other} to go under a later trick.",
     # Learn by playing: the coached first hand (pyapp/page/coach.py, coach_view.py)
     "nav.lesson": "Learn by playing",
     "coach.offer": "New to Hearts? Learn the rules by playing one hand with a coach.",

@@ -635,6 +635,7 @@ TEXT = {
     "why.throw_low": "Išeitos spalvos neturi: numesk {card}, o kitas kortas pasilik kitiems kirčiams.",
     "why.kept_queen": "Išeitos spalvos neturėjai: Q♠ galėjo keliauti į kito kirtį.",
     "why.guarded_queen": "Q♠ tavo rankoje buvo saugi, pridengta kitų tavo vynų; geriau buvo atsikratyti {other}.",
+    "why.take_high": "Jei kirtį vis tiek imi, imk jį korta {card}, o {other} pasilik, kad vėliau galėtum dėti žemiau.",
     # Mokymasis žaidžiant: pirmasis dalijimas su patarėju (pyapp/page/coach.py, coach_view.py)
     "nav.lesson": "Mokymasis žaidžiant",
     "coach.offer": "Širdis žaidi pirmą kartą? Išmok taisykles žaidimo metu: vienas dalijimas su patarėju.",

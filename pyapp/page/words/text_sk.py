@@ -635,6 +635,7 @@ TEXT = {
     "why.throw_low": "Vynesenú farbu nemáš: odhoď kartu {card} a ostatné si nechaj na ďalšie štichy.",
     "why.kept_queen": "Vynesená farba ti chýbala: Q♠ mohla ísť do cudzieho štichu.",
     "why.guarded_queen": "Q♠ bola v ruke v bezpečí, krytá tvojimi ďalšími pikmi; lepšie bolo zbaviť sa karty {other}.",
+    "why.take_high": "Keď štich aj tak berieš, zober ho kartou {card} a {other} si nechaj na neskôr, keď bude treba ísť pod.",
     # Nauč sa hrou: prvé kolo s radcom (pyapp/page/coach.py, coach_view.py)
     "nav.lesson": "Nauč sa hrou",
     "coach.offer": "Hráš Srdcia prvýkrát? Nauč sa pravidlá hrou: jedno kolo s radcom.",
