@@ -69,8 +69,8 @@ class Connections:
 
 async def a_game_to_its_end(store: MemoryStore) -> set[str]:
     """A first visit's page: every panel of the menu, a game played with hints, undo, a review and its pages,
-    to the game's end and its result closed and shown again; then its ends (another game would end the one
-    in progress), a shared deal offered, a friend's result checked, and a fault."""
+    to the game's end and its result closed and shown again; then a hand of the next game played again while
+    it waits, and back to it, a shared deal offered, a friend's result checked, and a fault."""
     controller, _, worker = page(store, thinker := Thinker())
     thinker.gate.set()
     recording = controller.actuator = controller.page.actuator = Recording()
@@ -106,7 +106,12 @@ async def a_game_to_its_end(store: MemoryStore) -> set[str]:
     session.view.moon_outcomes = {choice: shown.scores for choice in protocol.MOON_CHOICES}
     recording.redraw(session)
     session.view = shown
-    await controller.perform("replay", {"hand": 0})  # a game in progress: the person is asked first
+    await play_to(controller, protocol.STEP_SUMMARY)
+    await controller.perform("replay", {"hand": 0})  # a game in progress waits while the hand is played again
+    assert session.game_waiting
+    await play_to(controller, protocol.STEP_OVER)
+    await controller.perform("resume", {})  # back to it
+    assert not session.game_waiting and session.view.step == protocol.STEP_SUMMARY
     answer = await controller.client.send(protocol.SHARE)
     session.link = await controller.games.read_link(answer.query)
     await controller.perform("open", {"panel": "link"})
@@ -194,7 +199,7 @@ def test_every_action_the_page_draws_has_a_handler_and_every_handler_a_control_a
 def test_every_handler_is_a_coroutine_function_of_a_part_and_every_reader_a_method_of_the_input_manager():
     controller = a_controller()
     parts = {controller.play, controller.games, controller.panels, controller.reviews, controller.friends}
-    parts |= {controller.faults}
+    parts |= {controller.faults, controller.startup}
     for action, handler in controller.actions.items():
         assert callable(handler) and handler.__name__.startswith("on_"), action
         assert handler.__self__ in parts or type(handler.__self__).__name__ == "Sharing", action

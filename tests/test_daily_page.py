@@ -12,6 +12,7 @@ from pyapp.bots import steady
 from pyapp.page import daily_board, player_stats
 from pyapp.page.storage import MemoryStore
 from pyapp.page.views.hand_end_view import daily_offer
+from pyapp.page.waiting_game import WAITING_KEY
 from pyapp.page.words.i18n import t
 from pyapp.shared import protocol
 
@@ -142,15 +143,15 @@ def test_another_games_end_offers_the_deal_of_the_day_while_todays_is_to_play():
     assert daily_offer(session) == ""  # the end of the deal of the day itself offers Share
 
 
-def test_a_hand_is_played_again_from_its_summary_as_a_game_of_its_own_not_counted():
+def test_a_hand_is_played_again_from_its_summary_as_a_game_of_its_own_not_counted_while_the_game_waits():
     async def run():
         store = MemoryStore()
         controller, actuator = await booted(store, 7)
         await play_to(controller)
         assert t("replay.play") in actuator.html
+        waiting_view, waiting_results = controller.session.view, list(controller.session.results)
         await controller.perform("replay", {"hand": 0})
-        assert controller.session.panel == "ends" and t("replay.ends") in actuator.html  # the game goes on else
-        await controller.perform("replay", {"hand": 0, "confirmed": True})
+        assert controller.session.panel != "ends" and controller.session.game_waiting  # the game in progress waits
         view = controller.session.view
         assert view.rules["hands"] == 1 and view.hand_index == 0 and controller.session.results == []
         assert t("info.replay", number=1) in actuator.html and t("info.not_counted") in actuator.html
@@ -158,5 +159,20 @@ def test_a_hand_is_played_again_from_its_summary_as_a_game_of_its_own_not_counte
         assert len(controller.session.results) == 1  # one hand, then the game is over
         stats = json.loads(store.getItem(player_stats.STATS_KEY) or json.dumps(player_stats.empty()))
         assert player_stats.total(stats)["games"] == 0  # not counted
+        assert f'data-action="resume">{t("over.resume")}<' in actuator.html  # what the end offers first
+        reloaded, actuator = await booted(store, 7)  # (it waits through a reload too)
+        assert reloaded.session.game_waiting and t("over.resume") in actuator.html
+        await reloaded.perform("resume", {})
+        session = reloaded.session
+        assert not session.game_waiting and store.getItem(WAITING_KEY) is None
+        assert session.view.game_key == waiting_view.game_key and session.view.step == waiting_view.step
+        assert [r.totals for r in session.results] == [r.totals for r in waiting_results]  # where it was
+        assert t("aside.waiting") not in " ".join(actuator.notices)
+        await reloaded.perform("replay", {"hand": 0})
+        await play_to(reloaded, protocol.STEP_OVER)
+        await reloaded.perform("again", {})  # another game, while the first still waits
+        await play_to(reloaded)
+        await reloaded.perform("replay", {"hand": 0})  # one game waits at a time: this one may end, if said
+        assert session.panel == "ends" and t("replay.ends") in actuator.html and session.game_waiting
 
     run_async(run())

@@ -35,6 +35,7 @@ from pyapp.page.storage import (
     Storage,
 )
 from pyapp.page.stored_settings import load_settings
+from pyapp.page.waiting_game import WAITING_KEY
 from pyapp.page.words.i18n import set_language, t
 from pyapp.shared import protocol, storage_keys
 
@@ -57,6 +58,7 @@ KEYS = (
     STATS_KEY,
     DAILY_KEY,
     lesson.LESSON_KEY,
+    WAITING_KEY,
     BROKEN_KEY,
 )
 
@@ -97,6 +99,9 @@ def walked() -> tuple[dict[str, str], str]:
     # The game began as a lesson, skipped after its pass (it is never counted in the statistics).
     record = {"game": lesson.game_of(answer.view), "on": False, "seen": {"pass": "0.pass.0"}}
     store[lesson.LESSON_KEY] = json.dumps(record)
+    # A game waits while a hand is played again (the same game, for the walk).
+    pieces = (storage_keys.SAVE_GAME, storage_keys.SAVE_CURRENT, storage_keys.hand_key(0), storage_keys.review_key(0))
+    store[WAITING_KEY] = json.dumps({key: store[key] for key in pieces})
     assert storage_keys.review_key(0) in store and storage_keys.hand_key(0) in store
     document = engine.host.table.to_document()
     record = {"save": document, "view": {}, "page": {"collected": "", "summaries_seen": 1}}
@@ -174,6 +179,7 @@ def notice_key(key: str, kind: str) -> str:
         VIEW_KEY: "aside.view",
         PENDING_KEY: "aside.pending",
         lesson.LESSON_KEY: "aside.lesson",
+        WAITING_KEY: "aside.waiting",
     }[key]
 
 
@@ -235,6 +241,8 @@ def promise(key: str, kind: str) -> list[str]:
         broken.append("the statistics lost")
     if key != DAILY_KEY and key != storage_keys.LEGACY_SAVE and controller.session.daily != json.loads(base[DAILY_KEY]):
         broken.append("the deal of the day's board lost")
+    if key not in (WAITING_KEY, storage_keys.LEGACY_SAVE) and store.items.get(WAITING_KEY) != base[WAITING_KEY]:
+        broken.append("the waiting game lost")
     view = controller.session.view
     if key not in (*GAME, storage_keys.LEGACY_SAVE) or harmless_case:
         if view is None or view.hand_index != 1:

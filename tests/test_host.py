@@ -480,6 +480,20 @@ class TestReviews:
         engine.play_until(engine.start(seats or SEATS, 11), summary)
         return jobs
 
+    def test_a_reload_while_hands_were_being_reviewed_has_every_one_reviewed_again(self):
+        engine = Engine(speed="instant")
+        jobs: list[str] = []
+
+        def second_summary(answer: protocol.Answer) -> bool:
+            jobs.extend(answer.jobs)
+            return answer.view.step == protocol.STEP_SUMMARY and answer.results_count == 2
+
+        engine.play_until(engine.start(SEATS, 11), second_summary)
+        engine.send(protocol.REVIEWED, review=quick_review(jobs[1]))  # the first hand's was lost to the reload
+        loaded = Engine(speed="instant").send(protocol.LOAD, saved=engine.saved())
+        assert [json.loads(job)["hand"] for job in loaded.jobs] == [0]
+        assert [hand for hand, _ in loaded.reviews] == [1] and loaded.reviews_reset
+
     def test_at_one_device_each_person_sees_only_their_own_review(self):
         engine = Engine(speed="instant")
         seats = [{"name": "Ann", "bot": None}, {"name": "", "bot": "basic"}, {"name": "Bo", "bot": None}, SEATS[1]]
@@ -534,14 +548,15 @@ class TestReviews:
         loaded = again.send(protocol.LOAD, saved=engine.saved())
         assert loaded.reviews_reset and loaded.reviews == reviewed.reviews and loaded.jobs == []
 
-    def test_a_review_asked_for_before_it_is_ready_comes_as_a_job(self):
+    def test_a_review_asked_for_before_it_is_ready_is_pending_and_its_job_given_once(self):
         engine = Engine(speed="instant")
         jobs = self.first_hand(engine)
         engine.play_until(engine.send(protocol.READ_ON), lambda a: a.view.step == protocol.STEP_SUMMARY)
         loaded = engine.send(protocol.LOAD, saved=engine.saved())  # a reload: the page's jobs went with it
-        assert [json.loads(job)["hand"] for job in loaded.jobs] == [1]  # only the last hand's comes by itself
+        assert [json.loads(job)["hand"] for job in loaded.jobs] == [0, 1]  # every hand not reviewed yet
+        assert loaded.jobs[0] == jobs[0]
         early = engine.send(protocol.REVIEW, hand=0)
-        assert not early.ok and early.refusal.code == "review_pending" and early.jobs == jobs
+        assert not early.ok and early.refusal.code == "review_pending" and early.jobs == []  # (given once)
         assert engine.send(protocol.REVIEW, hand=5).refusal.code == "review_hand"
 
     def test_a_damaged_or_foreign_review_is_not_kept(self):

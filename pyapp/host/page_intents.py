@@ -76,9 +76,8 @@ def load(host: HostState, data: dict[str, Any]) -> None:
         if host.friends is not None:
             host.friends.all_left()  # they were at the table: waited for, then the computer plays for them
     host.store()
-    results = host.table_or_refuse().match.results
-    if results:
-        host.book.want(len(results) - 1)  # the last hand's review, should it be missing
+    for hand in range(len(host.table_or_refuse().match.results)):
+        host.book.want(hand)  # every finished hand's review, should it be missing (a reload while it was computed)
 
 
 def go_on(host: HostState, data: dict[str, Any]) -> dict[str, Any] | None:

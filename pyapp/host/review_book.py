@@ -80,8 +80,8 @@ class ReviewBook:
         return review_data(match, hand, self.reviews[hand], viewer, game_lost)
 
     def want(self, hand: int) -> None:
-        """Hand ``hand``'s review is wanted (it finished here, or a loaded game's last one may be missing):
-        the page's next jobs have it, unless it is reviewed already."""
+        """Hand ``hand``'s review is wanted (it finished here, or a loaded game's may be missing): the page's
+        next jobs have it, unless it is reviewed already."""
         self.wanted.add(hand)
 
     def undone(self, hand: int) -> None:

@@ -97,6 +97,7 @@ class Session:
         self.joining = None  # a friend's page: {"state", "reply", "qr"} while it joins the host's table
         self.intents = None  # what this page may ask its engine for (None: protocol.INTENTS; a friend's, less)
         self.lesson = None  # the lesson's record while its game is on (pyapp.page.coach)
+        self.game_waiting = False  # a game waits while a hand of it is played again (pyapp.page.waiting_game)
         self.offer_lesson = False  # a first visit: its first deal offers the lesson
         self.settings = dict(DEFAULT_SETTINGS)
         self.fault = None  # a fault on screen (pyapp.page.faults.fault_record): nothing more goes to the engine

@@ -92,6 +92,7 @@ class Controller:
             "lesson-skip": games.on_lesson,
             "lesson-done": games.on_lesson,
             "reload": faults.on_reload,
+            "resume": startup.on_resume,
         }
 
     async def perform(self, action: str, data: dict) -> None:

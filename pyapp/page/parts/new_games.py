@@ -11,6 +11,7 @@ from ..names import DEFAULT_LEVEL
 from ..player_stats import preset_of
 from ..storage import stored_hands
 from ..views.form_view import FRIEND, MOON_OPTION, PERSON, moon_labels, most_players, seat_place
+from ..waiting_game import forget_waiting, keep_waiting
 from ..words.i18n import t
 from ..words.refusals import refusal_text
 
@@ -153,16 +154,27 @@ class NewGames:
             page.notify(refusal_text(answer.refusal))
 
     async def on_replay(self, action: str, data: dict) -> None:
-        """A finished hand played again, as a game of its own (the game in progress ends when the person
-        says so)."""
-        page = self.page
-        if not page.client.ready or not self.may_end_the_game("replay", data["hand"], data):
+        """A finished hand played again, as a game of its own; the game in progress waits meanwhile
+        (:mod:`pyapp.page.waiting_game`: the end of the hand offers it again), unless another game waits
+        already (then the person is asked whether this one may end)."""
+        page, session = self.page, self.page.session
+        view = session.view
+        if not page.client.ready:
             return
-        page.session.panel = ""
+        going_on = view is not None and view.phase != protocol.PHASE_OVER and not view.winners
+        kept = going_on and not session.game_waiting and keep_waiting(page.storage)
+        if going_on and not kept and not self.may_end_the_game("replay", data["hand"], data):
+            return
+        session.panel = ""
         answer = await self.answers.send(
             protocol.REPLAY, fresh=True, dealt=True, hand=data["hand"], stored_hands=stored_hands(page.storage)
         )
-        if not answer.ok:
+        if answer.ok:
+            session.game_waiting = session.game_waiting or kept
+            page.render()
+        else:
+            if kept:
+                forget_waiting(page.storage)  # (the game in progress goes on as it was)
             page.notify(refusal_text(answer.refusal))
 
     def may_end_the_game(self, action: str, value, data: dict) -> bool:

@@ -20,6 +20,7 @@ from ..storage import (
     set_aside,
     stored_hands,
 )
+from ..waiting_game import bring_back, waiting
 from ..words.i18n import t
 from ..words.refusals import refusal_text
 from .new_games import game_options
@@ -55,6 +56,7 @@ class Startup:
         page, session, storage = self.page, self.page.session, self.page.storage
         await page.use_language()
         saved = read_saved_game(storage)
+        session.game_waiting = waiting(storage) is not None
         # A first visit (nothing stored, a shared deal's too) is told the game's goal until the person closes it.
         session.welcome = saved is None and storage.get(SETTINGS_KEY) is None
         pending = self.pending(saved, query, deal or {})
@@ -171,6 +173,20 @@ class Startup:
         except (KeyError, TypeError, ValueError, AttributeError):
             session.view = None
             set_aside(storage, [VIEW_KEY], "aside.view")  # the engine draws the table again
+
+    async def on_resume(self, action: str, data: dict) -> None:
+        """Back to the game that waited while a hand of it was played again: its pieces put back in storage
+        and loaded, as after a reload."""
+        page, session = self.page, self.page.session
+        if not page.client.ready:
+            page.notify(t("notice.starting"))
+        elif bring_back(page.storage):
+            session.game_waiting, session.panel = False, ""
+            await self.resume(read_saved_game(page.storage))
+        else:  # (gone meanwhile: another tab brought it back, or it was set aside)
+            session.game_waiting = False
+            page.render()
+            page.report_storage()
 
     async def resume(self, saved) -> bool:
         """Load the stored game into the engine; a game it refuses is set aside with a message."""

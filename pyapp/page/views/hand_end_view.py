@@ -199,11 +199,13 @@ def best_line(session, catalog) -> str:
 
 
 def again_button(session) -> str:
-    """What the game's end offers: play again (this page's engine deals; pressed before the engine is up,
-    "Starting…" until it is), or on a friend's page, to leave the host's table (the host deals the next
-    game, with new invitations)."""
+    """What the game's end offers first: the game that waited while a hand of it was played again; else
+    play again (this page's engine deals; pressed before the engine is up, "Starting…" until it is), or
+    on a friend's page, to leave the host's table (the host deals the next game, with new invitations)."""
     if not session.may(protocol.START):
         return f'<button type="button" class="primary" data-action="leave">{t("friends.leave")}</button>'
+    if session.game_waiting:  # (Play again is then in the New game panel)
+        return f'<button type="button" class="primary" data-action="resume">{t("over.resume")}</button>'
     if session.starting == "again":
         return f'<button type="button" class="primary" data-action="again" disabled>{t("new.starting_button")}</button>'
     return f'<button type="button" class="primary" data-action="again">{t("over.again")}</button>'

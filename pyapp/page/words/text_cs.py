@@ -153,6 +153,7 @@ TEXT = {
     "over.wins": "Vyhrává {names}!",
     "over.win_shared": "Vítězství se dělí: {names}!",
     "over.again": "Hrát znovu",
+    "over.resume": "Zpět k rozehrané hře",
     "over.new": "Nová hra…",
     "review.open": "Rozbor kola",
     "review.pending": "Rozebírám kolo…",
@@ -590,6 +591,7 @@ TEXT = {
     "aside.lesson": "Kde jsi byl v lekci, nešlo přečíst a je to odloženo stranou; lekci znovu spustíš v nabídce přes Nauč se hrou.",
     "aside.pending": "Tvůj tah z doby, kdy se hra spouštěla, nešel přečíst a je odložen stranou: zahraj ho znovu.",
     "aside.review": "Rozbor {number}. kola nešel přečíst a je odložen stranou; spočítá se znovu.",
+    "aside.waiting": "Hru, která čekala, než dohraješ opakované kolo, nešlo přečíst, a tak je odložena stranou.",
     "aside.settings_cut": "Tvoje nastavení bylo uložené useknuté, a tak je odloženo stranou. Zůstává, co šlo přečíst: {names}; ostatní se vrátila na výchozí.",
     # Nápověda: tři karty k poslání a proč, karta k zahrání, čísla na požádání (pyapp.page.hint_view).
     "hint.badge": "Tip",

@@ -148,6 +148,7 @@ TEXT = {
     "over.wins": "{names} wins!",
     "over.win_shared": "{names} win!",
     "over.again": "Play again",
+    "over.resume": "Back to your game",
     "over.new": "New game…",
     "review.open": "Review the hand",
     "review.pending": "Reviewing the hand…",
@@ -569,6 +570,7 @@ TEXT = {
     "aside.lesson": "Where you were in the lesson could not be read and was set aside; Learn by playing in the menu starts it again.",
     "aside.pending": "Your move from while the game was starting could not be read and was set aside: make it again.",
     "aside.review": "The review of hand {number} could not be read and was set aside; it is computed again.",
+    "aside.waiting": "The game that waited while you played a hand again could not be read and was set aside.",
     "aside.settings_cut": "Your settings were stored cut short and were set aside. Kept, as they could be read: {names}; the others are back to their defaults.",
     # The hint: the pass's three cards and why, the card to play, its figures on demand (pyapp.page.hint_view).
     "hint.badge": "Hint",

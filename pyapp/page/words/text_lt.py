@@ -149,6 +149,7 @@ TEXT = {
     "over.wins": "Laimėjo {names}!",
     "over.win_shared": "Pergalę pasidalijo {names}!",
     "over.again": "Žaisti dar kartą",
+    "over.resume": "Grįžti prie pradėto žaidimo",
     "over.new": "Naujas žaidimas…",
     "review.open": "Dalijimo apžvalga",
     "review.pending": "Apžvelgiamas dalijimas…",
@@ -594,6 +595,7 @@ TEXT = {
     "aside.lesson": "Nepavyko perskaityti, kur buvai pamokoje, todėl tai atidėta į šalį; pamoką vėl pradėsi meniu punktu „Mokymasis žaidžiant“.",
     "aside.pending": "Tavo ėjimo, atlikto žaidimui dar įsijungiant, nepavyko perskaityti, todėl jis atidėtas į šalį: atlik jį dar kartą.",
     "aside.review": "{number} dalijimo apžvalgos nepavyko perskaityti, todėl ji atidėta į šalį; ji bus apskaičiuota iš naujo.",
+    "aside.waiting": "Žaidimo, kuris laukė, kol pakartosi dalijimą, nepavyko perskaityti, todėl jis atidėtas į šalį.",
     "aside.settings_cut": "Tavo nustatymai buvo išsaugoti nukirsti, todėl atidėti į šalį. Išlieka tai, ką pavyko perskaityti: {names}; kitiems grąžintos numatytosios reikšmės.",
     # Patarimas: kurias tris kortas perduoti ir kodėl, kurią kortą žaisti, skaičiai paprašius (pyapp.page.hint_view).
     "hint.badge": "Patarimas",

@@ -153,6 +153,7 @@ TEXT = {
     "over.wins": "Vyhráva {names}!",
     "over.win_shared": "Víťazstvo sa delí: {names}!",
     "over.again": "Hrať znova",
+    "over.resume": "Späť k rozohranej hre",
     "over.new": "Nová hra…",
     "review.open": "Rozbor kola",
     "review.pending": "Rozoberám kolo…",
@@ -594,6 +595,7 @@ TEXT = {
     "aside.lesson": "Kde si bol v lekcii, sa nedalo prečítať a je to odložené bokom; lekciu znova spustíš v ponuke cez Nauč sa hrou.",
     "aside.pending": "Tvoj ťah z času, keď sa hra spúšťala, sa nedal prečítať a je odložený bokom: zahraj ho znova.",
     "aside.review": "Rozbor {number}. kola sa nedal prečítať a je odložený bokom; vypočíta sa znova.",
+    "aside.waiting": "Hra, ktorá čakala, kým dohráš opakované kolo, sa nedala prečítať a je odložená bokom.",
     "aside.settings_cut": "Tvoje nastavenia boli uložené odseknuté, a tak sú odložené bokom. Zostáva, čo sa dalo prečítať: {names}; ostatné sa vrátili na predvolené.",
     # Nápoveda: tri karty na poslanie a prečo, karta na zahranie, čísla na požiadanie (pyapp.page.hint_view).
     "hint.badge": "Tip",
