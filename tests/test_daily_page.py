@@ -12,6 +12,7 @@ from pyapp.bots import steady
 from pyapp.page import daily_board, player_stats
 from pyapp.page.storage import MemoryStore
 from pyapp.page.views.hand_end_view import daily_offer
+from pyapp.page.views.markup import short_card
 from pyapp.page.waiting_game import WAITING_KEY
 from pyapp.page.words.i18n import t
 from pyapp.shared import protocol
@@ -76,6 +77,11 @@ def test_a_daily_game_is_played_kept_on_the_board_and_not_counted_and_its_link_v
         assert verdict.scores == mine["scores"] and friend.session.panel == "verdict"
         assert t("verdict.verified", name="Ann", date=t("daily.date", day=2, month=t("month.12"))) in seen.html
         assert t("verdict.play") in seen.html and t("verdict.replay") in seen.html
+        # Not played on that page yet: places and points first, how they played folded with a warning.
+        dialog = seen.html[seen.html.index(t("verdict.title")) :]
+        assert dialog.index('<details class="spoiler">') < dialog.index(t("verdict.replay"))
+        assert dialog.index('<details class="spoiler">') < dialog.index(cards_passed(mine["hands"][0]))
+        assert dialog.index(f'class="primary" data-action="daily" data-date="{DAY}"') > dialog.index("spoiler")
         (kept,) = daily_board.day_of(friend.session.daily, DAY)["friends"]
         assert kept["link"] == link.split("?", 1)[1]  # as the engine writes it (no other parameters)
         # The friend plays the same deal from the result (their game in progress ends when they say so).
@@ -87,12 +93,18 @@ def test_a_daily_game_is_played_kept_on_the_board_and_not_counted_and_its_link_v
         await controller.games.check_result("result=" + tampered)
         verdict = controller.session.verdict["verdict"]
         assert not verdict.verified and t("verdict.not_verified") in actuator.html
+        assert f'data-panel="daily">{t("nav.daily")}<' in actuator.html  # today's deal offered (played: its board)
         assert daily_board.day_of(controller.session.daily, DAY)["friends"] == []
         await controller.games.check_result(link.split("?", 1)[1])  # their own: verified, not a friend's
         assert controller.session.verdict["verdict"].verified
         assert daily_board.day_of(controller.session.daily, DAY)["friends"] == []
 
     run_async(run())
+
+
+def cards_passed(hand: dict) -> str:
+    """A hand's pass as a verdict's hand line writes its first card (the short text, in its suit's colour)."""
+    return short_card(hand["passed"][0])
 
 
 def escape_free(text: str) -> str:

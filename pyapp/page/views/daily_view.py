@@ -5,6 +5,7 @@ Everything from outside (a friend's name, what a link says) is escaped.
 Plain Python for MicroPython and CPython.
 """
 
+from ...shared import protocol
 from ...shared.seat_names import clean_names
 from .. import daily_board
 from ..words.i18n import t
@@ -111,7 +112,7 @@ def render_verdict(session, catalog=None) -> str:
     if verdict is None or not verdict.verified:
         why = refusal_text(verdict.refusal) if verdict is not None and verdict.refusal else t("notice.error")
         body = f'<p class="not-verified" role="alert">✗ {t("verdict.not_verified")}</p><p>{escape(why)}</p><p>{t("verdict.not_shown")}</p>'
-        return dialog(t("verdict.title"), body, close_button())
+        return dialog(t("verdict.title"), body, todays_deal(session) + close_button())
     names = daily_names(verdict.name)
     mine = daily_board.day_of(session.daily or daily_board.empty(), verdict.date)["mine"]
     date = short_date(verdict.date)
@@ -119,15 +120,26 @@ def render_verdict(session, catalog=None) -> str:
         t("verdict.verified", name=names[0], date=date) if verdict.name else t("verdict.verified_unnamed", date=date)
     )
     parts = [f'<p class="verified" role="alert">✓ {headline}</p>', scores_table(verdict, names, mine)]
-    parts.append(
-        f'<ul class="daily-hands">{"".join(hand_line(verdict, hand, number, names, mine) for number, hand in enumerate(verdict.hands))}</ul>'
-    )
-    parts.append(f"<h3>{t('verdict.replay')}</h3>{replay(verdict, names)}")
+    hands = "".join(hand_line(verdict, hand, number, names, mine) for number, hand in enumerate(verdict.hands))
+    how = f'<ul class="daily-hands">{hands}</ul><h3>{t("verdict.replay")}</h3>{replay(verdict, names)}'
+    if mine is None:  # not played here yet: the passes and tricks would give the deal away, so they wait, folded
+        how = f'<details class="spoiler"><summary>{t("verdict.spoiler")}</summary>{how}</details>'
+    parts.append(how)
     buttons = close_button()
     if mine is None and verdict.date <= session.today:
         play = f'<button type="button" class="primary" data-action="daily" data-date="{verdict.date}">{t("verdict.play")}</button>'
         buttons = play + buttons
     return dialog(t("verdict.title"), f'<div class="daily">{"".join(parts)}</div>', buttons)
+
+
+def todays_deal(session) -> str:
+    """What a result that did not check out offers instead: today's deal, to play (or its board, once
+    played)."""
+    if not session.today or not session.may(protocol.START):
+        return ""
+    if daily_board.day_of(session.daily or daily_board.empty(), session.today)["mine"] is None:
+        return f'<button type="button" class="primary" data-action="daily" data-date="{session.today}">{t("daily.play")}</button>'
+    return f'<button type="button" data-action="open" data-panel="daily">{t("nav.daily")}</button>'
 
 
 def scores_table(verdict, names: list, mine) -> str:

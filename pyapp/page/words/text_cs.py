@@ -312,7 +312,7 @@ TEXT = {
     "fault.restarted": "Herní jádro běží znovu a hra pokračuje z uložené pozice. "
     "Pokud tvůj poslední tah na stole není, zahraj ho znovu.",
     "share.title": "Sdílet",
-    "share.game": "Tahle hra, ať si ji zahraje kamarád",
+    "share.game": "Adresa hry: kamarád si zahraje vlastní hru",
     "share.deal": "Přesně toto rozdání: stejné karty i pravidla",
     "share.copy": "Kopírovat",
     "share.native": "Sdílet…",
@@ -546,6 +546,7 @@ TEXT = {
     "verdict.checking": "Ověřuji výsledek: hra se přehrává…",
     "verdict.not_verified": "Neověřeno",
     "verdict.not_shown": "Výsledek, který se neověří, se neukazuje.",
+    "verdict.spoiler": "Jak hráli, posílání po posílání a štych po štychu (prozradí to rozdání: nejdřív si ho zahraj)",
     "verdict.verified": "Ověřeno: rozdání dne, které hrál(a) {name}, {date}",
     "verdict.replay": "Štych po štychu",
     "verdict.verified_unnamed": "Ověřeno: rozdání dne tvého přítele, {date}",

@@ -310,7 +310,7 @@ TEXT = {
     "fault.restarted": "The engine was started again and your game goes on from its save. "
     "If your last move is not on the table, make it again.",
     "share.title": "Share",
-    "share.game": "This game, for a friend to play",
+    "share.game": "The game's address: a friend plays a game of their own",
     "share.deal": "This very deal: the same cards and rules",
     "share.copy": "Copy",
     "share.native": "Share…",
@@ -525,6 +525,7 @@ TEXT = {
     "verdict.checking": "Checking the result: the game is being replayed…",
     "verdict.not_verified": "Not verified",
     "verdict.not_shown": "A result that does not check out is not shown.",
+    "verdict.spoiler": "How they played, pass by pass and trick by trick (this gives the deal away: play it first)",
     "verdict.verified": "Verified: {name}'s deal of the day, {date}",
     "verdict.replay": "Trick by trick",
     "verdict.verified_unnamed": "Verified: your friend's deal of the day, {date}",

@@ -308,7 +308,7 @@ TEXT = {
     "fault.restarted": "Variklis vėl veikia, žaidimas tęsiamas nuo išsaugotos vietos. "
     "Jei tavo paskutinio ėjimo nėra ant stalo, atlik jį dar kartą.",
     "share.title": "Bendrinti",
-    "share.game": "Šis žaidimas – draugui pažaisti",
+    "share.game": "Žaidimo adresas: draugas žais savo žaidimą",
     "share.deal": "Būtent šis dalijimas: tos pačios kortos ir taisyklės",
     "share.copy": "Kopijuoti",
     "share.native": "Bendrinti…",
@@ -550,6 +550,7 @@ TEXT = {
     "verdict.checking": "Tikrinamas rezultatas: žaidimas atkuriamas…",
     "verdict.not_verified": "Nepatvirtinta",
     "verdict.not_shown": "Nepasitvirtinęs rezultatas nerodomas.",
+    "verdict.spoiler": "Kaip žaidė: perdavimai ir kirčiai (tai atskleis dalijimą: pirma jį sužaisk)",
     "verdict.verified": "Patvirtinta: dienos dalijimas, kurį žaidė {name}, {date}",
     "verdict.replay": "Kirtis po kirčio",
     "verdict.verified_unnamed": "Patvirtinta: tavo draugo dienos dalijimas, {date}",

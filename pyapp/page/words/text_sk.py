@@ -312,7 +312,7 @@ TEXT = {
     "fault.restarted": "Herné jadro opäť beží a hra pokračuje z uloženej pozície. "
     "Ak tvoj posledný ťah nie je na stole, zahraj ho znova.",
     "share.title": "Zdieľať",
-    "share.game": "Táto hra, nech si ju zahrá kamarát",
+    "share.game": "Adresa hry: kamarát si zahrá vlastnú hru",
     "share.deal": "Presne toto rozdanie: rovnaké karty aj pravidlá",
     "share.copy": "Kopírovať",
     "share.native": "Zdieľať…",
@@ -550,6 +550,7 @@ TEXT = {
     "verdict.checking": "Overujem výsledok: hra sa prehráva…",
     "verdict.not_verified": "Neoverené",
     "verdict.not_shown": "Výsledok, ktorý sa neoverí, sa neukazuje.",
+    "verdict.spoiler": "Ako hrali, posielanie po posielaní a štich po štichu (prezradí to rozdanie: najprv si ho zahraj)",
     "verdict.verified": "Overené: rozdanie dňa, ktoré hral(a) {name}, {date}",
     "verdict.replay": "Štich po štichu",
     "verdict.verified_unnamed": "Overené: rozdanie dňa tvojho priateľa, {date}",
