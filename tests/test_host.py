@@ -290,6 +290,24 @@ class TestWhatHappensNext:
         assert answer.view.step == protocol.STEP_HANDOFF and answer.view.seat == 1
         assert answer.view.hand == answer.view.legal == answer.view.received == []  # nor of Bo's before he has
 
+    def test_party_mode_hands_the_device_over_only_where_a_person_must_act(self):
+        """No hand-over after a hand's last card (its last trick and summary hide nobody's cards), and of the
+        people to pass, the one holding the device passes first."""
+        seats = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}] + [{"name": "", "bot": "basic"}] * 2
+        engine = Engine(speed="instant")
+        steps = []
+
+        def hand_read(answer: protocol.Answer) -> bool:
+            steps.append((answer.view.step, answer.view.seat, answer.view.hands_read))
+            return answer.view.hands_read == 1 and answer.view.step != protocol.STEP_HANDOFF
+
+        engine.play_until(engine.start(seats, 3), hand_read)
+        last_card = max(index for index, (step, _, read) in enumerate(steps) if step == protocol.STEP_PLAY and not read)
+        after = [step for step, _, _ in steps[last_card + 1 :]]
+        assert after[: after.index(protocol.STEP_SUMMARY) + 1].count(protocol.STEP_HANDOFF) == 0, after
+        holder = steps[last_card][1]
+        assert steps[-1][:2] == (protocol.STEP_PASS, holder)  # the holder passes first, no hand-over between
+
     def test_finishing_for_one_person_survives_a_reload(self):
         seats = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}] + [{"name": "", "bot": "basic"}] * 2
         engine = Engine(speed="instant")

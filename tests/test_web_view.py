@@ -223,6 +223,15 @@ class TestRender:
         session.panel = "new"
         assert "Leave this friends' game?" in view.render_dialog(session, catalog())
 
+    def test_while_people_pass_only_the_plate_of_who_chooses_at_this_screen_is_lit(self):
+        seats = [{"name": "Ann", "bot": None}, {"name": "Bo", "bot": None}] + [{"name": "", "bot": "hard"}] * 2
+        engine = Engine()
+        engine.start(seats, 3)
+        session = session_for(engine.send(protocol.TAKE_DEVICE))
+        assert session.view.step == protocol.STEP_PASS and len(session.view.to_act) == 4  # everyone chooses
+        html = table_view.render_table(session)
+        assert html.count('class="seat me turn') == 1 and html.count(" turn") == 1
+
     def test_hint_figures_show_one_decimal(self):
         session = session_for(new_game())
         session.view.step, session.view.legal = "play", session.view.hand[:2]

@@ -95,13 +95,18 @@ class HostState:
 
     def update_viewer(self) -> int:
         """Whose eyes the page is: the person to act now, else the person who acted last.  With several
-        people at one device (party mode) the view follows the turn, so each sees only their own cards."""
+        people at one device (party mode) the view follows the turn, so each sees only their own cards; the
+        person holding the device keeps it while a finished hand is on the table (its last trick and summary
+        hide nobody's cards) and, of several people to act, acts first (no hand-over nobody needs)."""
         table = self.table_or_refuse()
         here = [seat for seat, s in enumerate(table.seats) if s.here]
         people = [seat for seat in table.people_to_act if seat in here]
+        holder = self.pace.shown_to
         if not here:  # the table's own screen: nobody's eyes (the first seat's place at the bottom)
             return self.page.seat
-        if people:
+        if holder in here and (holder in people or len(table.match.results) > self.page.hands_read):
+            self.page.seat = holder
+        elif people:
             self.page.seat = people[0]
         elif self.page.seat not in here:
             self.page.seat = here[0]

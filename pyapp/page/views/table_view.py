@@ -140,6 +140,8 @@ def render_seat(session, seat: int, computer: list, away: list) -> str:
     # A friend's turn at their own device shows too (while they pass, the status line names who chooses).
     waits = step == protocol.STEP_WAIT and view.phase == protocol.PHASE_PLAY
     acting = seat in view.to_act and (waits or step in TURN_STEPS)
+    if step == protocol.STEP_PASS:  # lit: the one choosing at this screen (the status line names the others)
+        acting = seat == view.seat
     # A plate in the lower half holds its cards above its name (the one at the top, on a phone, beside it): the
     # cards always lie toward the middle.
     classes = "seat" + (" me" if seat == me else "") + (" turn" if acting else "") + (" low" if y > 55 else "")
