@@ -200,7 +200,7 @@ def test_a_whole_game_to_the_target_ends_with_the_winner(page, server_url):
     text = page.text_content("#dialog")
     assert "Game over" in text and ("wins" in text or "win!" in text)
     # Places and the best final score; the trophy is drawn (an emoji is an empty box without an emoji font).
-    assert page.locator("#dialog table.placing tbody tr").count() == 4 and "Your best final score" in text
+    assert page.locator("#dialog table.placing tbody tr").count() == 4 and "Your record in Custom rules" in text
     assert page.locator("#dialog svg.trophy").bounding_box()["width"] > 10
     assert page.locator("#sheet svg.chart polyline").count() == 4  # the score chart beside the sheet
     stats = json.loads(page.evaluate("localStorage.getItem('hearts.stats')"))

@@ -221,6 +221,18 @@ def test_the_lesson_ends_with_what_the_score_means_and_a_real_game_that_is_count
         await follow_the_coach(controller, actuator)
         assert "Máš za sebou první kolo" in actuator.html and "Body jsou špatné" in actuator.html
         assert 'data-action="next"' not in actuator.html  # the lesson's end replaces the summary
+        # A look back at where the person's points came from: the tricks they took with points in them.
+        session = controller.session
+        taken = session.lesson["taken"]
+        cards = [card for number in taken for card in taken[number]]
+        points = sum(13 if card == "QS" else 1 for card in cards)
+        assert points == session.results[0].taken[session.view.seat]
+        if taken:
+            assert "Body přišly z těchto štychů: " in actuator.html
+            assert all(f"{number}.\u00a0štych (" in actuator.html for number in taken)
+        else:
+            assert "Žádné body: dokonalé kolo." in actuator.html
+        assert ("Samotná Q♠ z toho dělá 13." in actuator.html) == ("QS" in cards)
         await controller.perform("lesson-done", {})
         await settled(controller)
         session = controller.session

@@ -236,10 +236,11 @@ class TestSummaryAndGameOver:
         view_ = session.view
         assert '<svg class="trophy"' in html and "🏆" not in html
         assert html.count("<tr") == 5 and 'class="me"' in html  # a head row and one per seat
-        assert i18n.t("over.place") in html and f"Your best final score in this game: {view_.scores[0]}" in html
+        assert i18n.t("over.place") in html and f"best final score {view_.scores[0]} point" in html
+        assert "Your record in Custom rules: " in html  # (a target of 25: rules of one's own)
         assert 'data-action="again"' in html
         view_.party = True
-        assert "Your best" not in view.render_dialog(session, catalog())
+        assert "Your record" not in view.render_dialog(session, catalog())
 
     def test_the_best_result_is_the_lowest_final_score_and_survives_a_reload(self):
         presets = catalog()["presets"]

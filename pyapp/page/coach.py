@@ -216,15 +216,31 @@ EXPLAIN = {
 
 
 def end_lines(session) -> list:
-    """The lesson's last word: what the person took, what the score means, and what a real game is."""
+    """The lesson's last word: what the person took and from which tricks, what the others took, what the
+    score means, and what a real game is."""
     view = session.view
     result = session.results[0]
     mine = result.added[view.seat]
     others = ", ".join(
         seat_name(view, seat) + " " + str(result.added[seat]) for seat in range(len(view.seats)) if seat != view.seat
     )
-    return [
-        t("coach.end_you", count=mine),
-        t("coach.end_others", others=others),
-        t("coach.end_meaning", target=view.rules["target"]),
+    lines = [t("coach.end_you", count=mine)]
+    lines.extend(look_back(session))  # (MicroPython compiles no starred list)
+    lines.append(t("coach.end_others", others=others))
+    lines.append(t("coach.end_meaning", target=view.rules["target"]))
+    return lines
+
+
+def look_back(session) -> list:
+    """Where the person's points in the lesson came from: the tricks they took with points in them (and what
+    Q♠ among them teaches), or that they took none."""
+    taken = session.lesson.get("taken") or {}
+    if not taken:
+        return [t("coach.end_clean")]
+    tricks = [
+        t("coach.end_trick", number=number, cards=short_cards(taken[number])) for number in sorted(taken, key=int)
     ]
+    lines = [t("coach.end_from", tricks=", ".join(tricks))]
+    if any(QUEEN in cards for cards in taken.values()):
+        lines.append(t("coach.end_queen"))
+    return lines

@@ -1,15 +1,17 @@
 """The lesson of "Learn by playing": its game, its record, and what the view on the table shows of the rules.
 
 The lesson's only memory is its record, kept in storage beside the saved
-game: ``{"game": name, "on": bool, "seen": {topic: trick}}``: which game is
-the lesson (never counted in the statistics, even when the lesson was
-skipped), whether the coach still speaks, and in which trick each rule was
-first explained (a rule is explained once, and after a reload the same
-trick shows the same words).  What the coach says is :mod:`.coach`'s.
+game: ``{"game": name, "on": bool, "seen": {topic: trick}, "taken": {trick:
+point cards}}``: which game is the lesson (never counted in the statistics,
+even when the lesson was skipped), whether the coach still speaks, in which
+trick each rule was first explained (a rule is explained once, and after a
+reload the same trick shows the same words), and the point cards of each
+trick the person took (the lesson's last word looks back at them).  What the coach says is :mod:`.coach`'s.
 Plain Python for MicroPython and CPython.
 """
 
 from ..shared import protocol
+from ..shared.schema import is_card
 from .storage import parse_json, set_aside
 
 LESSON_KEY = "hearts.lesson"
@@ -50,9 +52,15 @@ def valid(record) -> bool:
     """Whether a stored record is a lesson's: its game's name, whether the coach speaks, rules seen by trick."""
     if not (isinstance(record, dict) and isinstance(record.get("game"), str) and isinstance(record.get("seen"), dict)):
         return False
-    seen = record["seen"]
-    return isinstance(record.get("on", False), bool) and all(
-        topic in TOPICS and isinstance(trick, str) for topic, trick in seen.items()
+    seen, taken = record["seen"], record.get("taken", {})
+    return (
+        isinstance(record.get("on", False), bool)
+        and all(topic in TOPICS and isinstance(trick, str) for topic, trick in seen.items())
+        and isinstance(taken, dict)
+        and all(
+            isinstance(number, str) and number.isdigit() and isinstance(cards, list) and all(map(is_card, cards))
+            for number, cards in taken.items()
+        )
     )
 
 
@@ -135,7 +143,23 @@ def follow(record, view) -> tuple:
             if topic not in record["seen"]:
                 record["seen"][topic] = key
                 changed = True
+        changed = note_taken(record, view) or changed
     return record, changed
+
+
+def note_taken(record, view) -> bool:
+    """Note the point cards of a finished trick the person took (for the lesson's last word); whether the
+    record changed."""
+    last = view.last_trick
+    if view.step != protocol.STEP_COLLECT or last is None or last.winner != view.seat or not last.points:
+        return False
+    taken = record.setdefault("taken", {})
+    number = str(view.tricks_played)
+    cards = [card for _, card in last.plays if suit_of(card) == "H" or card == QUEEN]
+    if taken.get(number) == cards:
+        return False
+    taken[number] = cards
+    return True
 
 
 def speaking(session) -> bool:

@@ -191,10 +191,12 @@ def best_line(session, catalog) -> str:
     this game already); nothing in a party game, which they do not count."""
     view = session.view
     presets = (catalog or {}).get("presets") or []
-    entry = session.stats["presets"].get(player_stats.preset_of(view.rules, presets))
+    kind = player_stats.preset_of(view.rules, presets)
+    entry = session.stats["presets"].get(kind)
     if view.party or view.table_screen or not entry or entry.get("best") is None:
         return ""
-    best = t("over.best", count=entry["best"], wins=entry["wins"], games=entry["games"])
+    preset = t("stats.custom" if kind == "custom" else "preset." + kind)
+    best = t("over.best", preset=preset, count=entry["best"], wins=entry["wins"], games=entry["games"])
     return f'<p class="best">{best}</p>'
 
 

@@ -505,9 +505,9 @@ TEXT = {
     "over.points": "Body",
     "over.lowest": "Vyhrává nejnižší součet.",
     "over.best": (
-        "Tvůj nejlepší konečný výsledek v této hře: {count} bod · vyhráno {wins} z {games}",
-        "Tvůj nejlepší konečný výsledek v této hře: {count} body · vyhráno {wins} z {games}",
-        "Tvůj nejlepší konečný výsledek v této hře: {count} bodů · vyhráno {wins} z {games}",
+        "Tvoje bilance – {preset}: nejlepší konečné skóre {count} bod · výhry: {wins} z {games}",
+        "Tvoje bilance – {preset}: nejlepší konečné skóre {count} body · výhry: {wins} z {games}",
+        "Tvoje bilance – {preset}: nejlepší konečné skóre {count} bodů · výhry: {wins} z {games}",
     ),
     "stats.percent": "{value} %",
     "review.passed_mark": "posláno",
@@ -677,6 +677,10 @@ TEXT = {
         "V tomhle kole máš {count} bodů.",
     ),
     "coach.end_others": "Ostatní: {others}.",
+    "coach.end_from": "Body přišly z těchto štychů: {tricks}.",
+    "coach.end_trick": "{number}.\u00a0štych ({cards})",
+    "coach.end_queen": "Samotná Q♠ z toho dělá 13. Pošli ji dál, pokud ji nekryjí aspoň čtyři piky, a jakmile nemáš vynesenou barvu, shoď ji do cizího štychu.",
+    "coach.end_clean": "Žádné body: dokonalé kolo.",
     "coach.end_meaning": (
         "Body jsou špatné. Opravdová hra pokračuje kolo za kolem, dokud někdo nedosáhne {target} bodů; "
         "pak vyhrává ten, kdo jich má nejméně."

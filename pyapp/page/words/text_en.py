@@ -487,8 +487,8 @@ TEXT = {
     "over.points": "Points",
     "over.lowest": "The lowest total wins.",
     "over.best": (
-        "Your best final score in this game: {count} point · games won: {wins} of {games}",
-        "Your best final score in this game: {count} points · games won: {wins} of {games}",
+        "Your record in {preset}: best final score {count} point · games won: {wins} of {games}",
+        "Your record in {preset}: best final score {count} points · games won: {wins} of {games}",
     ),
     "stats.percent": "{value}%",
     "review.passed_mark": "passed",
@@ -652,6 +652,10 @@ TEXT = {
     "coach.no_points": "No hearts and no Q♠ in it, so no points.",
     "coach.end_you": ("You took {count} point in this hand.", "You took {count} points in this hand."),
     "coach.end_others": "The others: {others}.",
+    "coach.end_from": "They came from {tricks}.",
+    "coach.end_trick": "trick {number} ({cards})",
+    "coach.end_queen": "Q♠ alone was 13 of them. Pass her unless four or more spades guard her, and throw her on someone else's trick once you have none of the suit led.",
+    "coach.end_clean": "No points at all: a perfect hand.",
     "coach.end_meaning": (
         "Points are bad. A real game goes on hand after hand until someone reaches {target}; "
         "then the lowest score wins."

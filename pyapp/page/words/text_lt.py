@@ -509,9 +509,9 @@ TEXT = {
     "over.points": "Taškai",
     "over.lowest": "Laimi mažiausia suma.",
     "over.best": (
-        "Tavo geriausias galutinis rezultatas šiame žaidime: {count} taškas · laimėta {wins} iš {games}",
-        "Tavo geriausias galutinis rezultatas šiame žaidime: {count} taškai · laimėta {wins} iš {games}",
-        "Tavo geriausias galutinis rezultatas šiame žaidime: {count} taškų · laimėta {wins} iš {games}",
+        "Tavo rezultatai – {preset}: geriausias galutinis rezultatas {count} taškas · laimėta: {wins} iš {games}",
+        "Tavo rezultatai – {preset}: geriausias galutinis rezultatas {count} taškai · laimėta: {wins} iš {games}",
+        "Tavo rezultatai – {preset}: geriausias galutinis rezultatas {count} taškų · laimėta: {wins} iš {games}",
     ),
     "stats.percent": "{value} %",
     "review.passed_mark": "perduota",
@@ -681,6 +681,10 @@ TEXT = {
         "Šiame dalijime surinkai {count} taškų.",
     ),
     "coach.end_others": "Kiti: {others}.",
+    "coach.end_from": "Taškai atėjo iš šių kirčių: {tricks}.",
+    "coach.end_trick": "{number} kirtis ({cards})",
+    "coach.end_queen": "Vien Q♠ sudaro 13 iš jų. Perduok ją, nebent ją dengia bent keturi vynai, o kai neturi išeitos spalvos, numesk ją į kito kirtį.",
+    "coach.end_clean": "Jokių taškų: tobulas dalijimas.",
     "coach.end_meaning": (
         "Taškai yra blogai. Tikras žaidimas tęsiasi dalijimas po dalijimo, kol kas nors surenka {target}; "
         "tada laimi tas, kas turi mažiausiai."

@@ -509,9 +509,9 @@ TEXT = {
     "over.points": "Body",
     "over.lowest": "Vyhráva najnižší súčet.",
     "over.best": (
-        "Tvoj najlepší konečný výsledok v tejto hre: {count} bod · vyhraté {wins} z {games}",
-        "Tvoj najlepší konečný výsledok v tejto hre: {count} body · vyhraté {wins} z {games}",
-        "Tvoj najlepší konečný výsledok v tejto hre: {count} bodov · vyhraté {wins} z {games}",
+        "Tvoja bilancia – {preset}: najlepšie konečné skóre {count} bod · výhry: {wins} z {games}",
+        "Tvoja bilancia – {preset}: najlepšie konečné skóre {count} body · výhry: {wins} z {games}",
+        "Tvoja bilancia – {preset}: najlepšie konečné skóre {count} bodov · výhry: {wins} z {games}",
     ),
     "stats.percent": "{value} %",
     "review.passed_mark": "poslané",
@@ -681,6 +681,10 @@ TEXT = {
         "V tomto kole máš {count} bodov.",
     ),
     "coach.end_others": "Ostatní: {others}.",
+    "coach.end_from": "Body prišli z týchto štichov: {tricks}.",
+    "coach.end_trick": "{number}.\u00a0štich ({cards})",
+    "coach.end_queen": "Samotná Q♠ z toho robí 13. Pošli ju ďalej, ak ju nekryjú aspoň štyri piky, a keď nemáš vynesenú farbu, zhoď ju do cudzieho štichu.",
+    "coach.end_clean": "Žiadne body: dokonalé kolo.",
     "coach.end_meaning": (
         "Body sú zlé. Skutočná hra pokračuje kolo za kolom, kým niekto nedosiahne {target} bodov; "
         "potom vyhráva ten, kto ich má najmenej."
