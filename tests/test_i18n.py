@@ -10,6 +10,7 @@ from helpers import Engine
 from pyapp.page.session import Session
 from pyapp.page.views import hand_view, sheet_view, table_view, view
 from pyapp.page.words import i18n
+from pyapp.shared.seat_names import DEFAULT_NAMES
 
 SEATS = [{"name": "Ann", "bot": None}] + [{"name": "", "bot": "basic"}] * 3
 FIELDS = re.compile(r"\{(\w+)\}")
@@ -178,3 +179,56 @@ def test_reasons_are_translated_from_their_codes():
     text = hand_view.reason(answer.view, card)
     assert text and text != english
     assert refusal.code in ("first_lead", "hearts_unbroken", "follow_suit", "no_points_first_trick")
+
+
+@pytest.mark.parametrize("code", sorted(i18n.NAMES))
+def test_each_language_declines_the_names_the_game_offers_and_no_typed_one(code):
+    catalogue = i18n.catalogue(code)
+    offered = [name for name in DEFAULT_NAMES if name]
+    for name in offered:
+        declined = catalogue.declined(name)
+        if code == "en":
+            assert declined is None
+            continue
+        gender, cases = declined
+        assert gender in ("m", "f") and sorted(cases) == ["acc", "dat", "gen"] and all(cases.values()), name
+    for typed in ("Ann", "Zdeněk", "Jan Novák", "<b>Eva</b>", ""):
+        assert catalogue.declined(typed) is None
+    for key, variants in catalogue.ABOUT.items():
+        english = {frozenset(FIELDS.findall(form)) for form in forms(i18n.text_en.TEXT[key])}
+        assert set(variants) in ({"any"}, {"m", "f"}), key
+        for text in variants.values():
+            blanks = frozenset("name" if blank in NAMED_CASES else blank for blank in FIELDS.findall(text))
+            assert blanks in english and "name" in blanks, key  # (a declined name stands for the name)
+    # A name a player types is never put in a case it is not written in: no "hráči Eva" (a player-noun in
+    # the case the sentence needs, the name left as typed).
+    noun = {"cs": r"hráč\w* \{name\}", "sk": r"hráč\w* \{name\}", "lt": r"žaidėj\w* \{name\}", "en": r"^$"}[code]
+    # Nor is a verb's gender guessed with "(a)": the player's is not known, so the sentence needs none.
+    guessed = re.compile(r"\w\((a|la|á|-usi)\)")
+    assert [key for key, text in catalogue.TEXT.items() if any(guessed.search(f) for f in forms(text))] == []
+    assert [key for key, text in catalogue.TEXT.items() if any(re.search(noun, f) for f in forms(text))] == []
+
+
+NAMED_CASES = {"name", "name_gen", "name_dat", "name_acc"}
+
+
+def test_a_sentence_about_a_seat_reads_as_a_native_writes_it_for_offered_and_typed_names():
+    i18n.set_language("cs")
+    try:
+        assert i18n.t_about("review.passed", "Eva", cards="Q♠", received="2♣") == "Posíláš Q♠ Evě, dostáváš 2♣."
+        typed = i18n.t_about("review.passed", "Ann", cards="Q♠", received="2♣")
+        assert typed == "Posíláš Q♠ (dostane je Ann), dostáváš 2♣."
+        assert i18n.t_about("friends.arrived", "Jan") == "Jan si přisedl ke stolu."
+        assert i18n.t_about("friends.arrived", "Marta") == "Marta si přisedla ke stolu."
+        assert i18n.t_about("friends.arrived", "Ann") == "Ann je u stolu."  # (no "přisedl(a)")
+        assert i18n.t_about("status.waited", "Tomáš") == "Čekáme, až se vrátí zařízení Tomáše"
+        i18n.set_language("sk")
+        assert i18n.t_about("friends.hand_back", "Eva") == "Vrátiť miesto Eve"
+        i18n.set_language("lt")
+        assert i18n.t_about("review.passed", "Marta", cards="Q♠", received="2♣") == "Perdavei Q♠ Martai ir gavai 2♣."
+        i18n.set_language("en")
+        assert (
+            i18n.t_about("review.passed", "Eva", cards="Q♠", received="2♣") == "You passed Q♠ to Eva and received 2♣."
+        )
+    finally:
+        i18n.set_language("en")

@@ -284,6 +284,16 @@ class TestWords:
         found = [text for text in texts if re.search(formal, text)]
         assert found == []
 
+    def test_lithuanian_says_tu_never_jus(self):
+        """The table says "tu" to the player in Lithuanian too ("jūs" is for several people: the others asked
+        not to look, friends who compare results)."""
+        formal = (
+            r"\b(jūs|jus|jūsų|Jūsų|jums|Jums|Paspauskite|žaiskite|Nusiųskite|leiskite|įklijuokite|parodykite|"
+            r"Paprašykite|paprašykite|įkelkite|patikrinkite|Palikite|Laikykite|nurodykite|palaukite)\b"
+        )
+        texts = [text for value in i18n.catalogue("lt").TEXT.values() for text in view_forms(value)]
+        assert [text for text in texts if re.search(formal, text)] == []
+
     def test_percentages_are_written_as_each_language_writes_them(self):
         entry = {"games": 2, "wins": 0, "hands": 9, "points": 150, "moons": 0, "queens": 1}
         assert "<td>0%</td>" in stats_view._stats_row("Classic", entry)

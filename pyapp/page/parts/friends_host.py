@@ -6,7 +6,7 @@ Plain Python for MicroPython and CPython.
 from ...shared import protocol
 from ..friends import invitation_link, read_reply
 from ..views.friends_view import friend_seats
-from ..words.i18n import shown_name, t
+from ..words.i18n import shown_name, t, t_about
 
 
 class FriendsHost:
@@ -68,9 +68,9 @@ class FriendsHost:
                 quiet.discard(seat)
                 page.notify(t("friends.back", name=name))
             elif seat in here and seat not in was:
-                page.notify(t("friends.arrived", name=name))
+                page.notify(t_about("friends.arrived", name))
             elif seat in was and seat not in here and seat not in quiet:
-                page.notify(t("friends.left", name=name))
+                page.notify(t_about("friends.left", name))
         missing = [seat for seat in seats if seat not in here]
         if fresh and missing:
             session.panel = "friends"
@@ -100,13 +100,13 @@ class FriendsHost:
         reply = read_reply(text)
         name = shown_name(page.session.view.seats[seat].name)  # (a notice is text, not markup)
         if reply is None or reply[0] != seat:
-            page.notify(t("friends.bad_reply", name=name))
+            page.notify(t_about("friends.bad_reply", name))
             return
         try:
             await page.links.accept(seat, reply[1])
         except Exception as error:
             page.actuator.log("The reply for seat " + str(seat) + " could not be taken: " + str(error))
-            page.notify(t("friends.bad_reply", name=name))
+            page.notify(t_about("friends.bad_reply", name))
 
     async def on_accept_reply(self, action: str, data: dict) -> None:
         """A friend's reply code pasted."""
@@ -121,7 +121,7 @@ class FriendsHost:
         seat = data["seat"]
         name = shown_name(page.session.view.seats[seat].name)
         try:
-            text = await page.links.scan(f"{seat}.", t("friends.scanning", name=name), t("friends.stop_scan"))
+            text = await page.links.scan(f"{seat}.", t_about("friends.scanning", name), t("friends.stop_scan"))
         except Exception as error:  # no camera, the person did not allow it, or the reader failed
             page.actuator.log("The camera could not scan: " + str(error))
             page.notify(t("friends.no_camera"))

@@ -8,7 +8,7 @@ Plain Python for MicroPython and CPython.
 from ...shared import protocol
 from ...shared.seat_names import clean_names
 from .. import daily_board
-from ..words.i18n import t
+from ..words.i18n import t, t_about
 from ..words.refusals import refusal_text
 from .markup import close_button, dialog, escape, short_card, trick_figures
 
@@ -117,7 +117,7 @@ def render_verdict(session, catalog=None) -> str:
     mine = daily_board.day_of(session.daily or daily_board.empty(), verdict.date)["mine"]
     date = short_date(verdict.date)
     headline = (
-        t("verdict.verified", name=names[0], date=date) if verdict.name else t("verdict.verified_unnamed", date=date)
+        t_about("verdict.verified", names[0], date=date) if verdict.name else t("verdict.verified_unnamed", date=date)
     )
     parts = [f'<p class="verified" role="alert">✓ {headline}</p>', scores_table(verdict, names, mine)]
     hands = "".join(hand_line(verdict, hand, number, names, mine) for number, hand in enumerate(verdict.hands))
@@ -158,9 +158,9 @@ def scores_table(verdict, names: list, mine) -> str:
 
 def hand_line(verdict, hand, number: int, names: list, mine) -> str:
     """One hand in words: what the friend passed and took (Q♠, a moon), and beside it what you did."""
-    theirs = t("verdict.their_hand", name=names[0], passed=cards_text(hand.passed), points=hand.taken[0])
+    theirs = t_about("verdict.their_hand", names[0], passed=cards_text(hand.passed), points=hand.taken[0])
     if hand.direction == "hold":
-        theirs = t("verdict.their_hold", name=names[0], points=hand.taken[0])
+        theirs = t_about("verdict.their_hold", names[0], points=hand.taken[0])
     extra = _took_what(hand.queen, hand.shooter)
     line = f"<b>{t('verdict.hand', number=number + 1, direction=t('passing.' + hand.direction))}</b> {theirs}{extra}"
     if mine is not None and number < len(mine["hands"]):

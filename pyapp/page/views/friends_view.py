@@ -5,7 +5,7 @@ Plain Python for MicroPython and CPython; the QR codes are SVG markup drawn
 by ``assets/friends.mjs`` from the page's own texts.
 """
 
-from ..words.i18n import t
+from ..words.i18n import t, t_about
 from .markup import close_button, dialog, escape, seat_name
 
 
@@ -58,10 +58,10 @@ def render_invitations(session) -> str:
         key, data_on = ("friends.hand_back", "") if on else ("friends.stand_in", ' data-on="1"')
         stand_in = (
             f'<button type="button" class="hint-button" data-action="stand-in" data-seat="{seat}"{data_on}>'
-            f"{t(key, name=name)}</button>"
+            f"{t_about(key, name)}</button>"
         )
         if seat in here:
-            state = t("friends.benched", name=name) if on else t("friends.joined")
+            state = t_about("friends.benched", name) if on else t("friends.joined")
             rows.append(f'<div class="friend here"><h3>{name}</h3><p>{state}</p>{stand_in}</div>')
             continue
         if seat in session.quiet:  # its connection may wake: no invitation, which would close it
@@ -72,19 +72,19 @@ def render_invitations(session) -> str:
         if session.camera:  # or the reply's QR code, held up to this device's camera
             scan = (
                 f'<button type="button" class="hint-button scan" data-action="scan" data-seat="{seat}">'
-                f"{t('friends.scan', name=name)}</button>"
+                f"{t_about('friends.scan', name)}</button>"
             )
         if invite is None or invite.get("failed"):
             text = t("friends.invite_failed" if invite else "friends.preparing")
             rows.append(f'<div class="friend"><h3>{name}</h3><p>{text}</p>{stand_in}</div>')
             continue
         rows.append(
-            f'<div class="friend" data-seat="{seat}"><h3>{name}</h3><p>{t("friends.send_link", name=name)}</p>'
-            f'<div class="qr" role="img" aria-label="{t("friends.qr", name=name)}">{invite["qr"]}</div>'
+            f'<div class="friend" data-seat="{seat}"><h3>{name}</h3><p>{t_about("friends.send_link", name)}</p>'
+            f'<div class="qr" role="img" aria-label="{t_about("friends.qr", name)}">{invite["qr"]}</div>'
             f'<div class="share-row"><input id="invite-{seat}" readonly value="{escape(invite["link"])}" '
-            f'aria-label="{t("friends.link", name=name)}">'
+            f'aria-label="{t_about("friends.link", name)}">'
             f'<button type="button" data-action="copy" data-target="invite-{seat}">{t("share.copy")}</button></div>'
-            f'<label for="reply-{seat}">{t("friends.reply", name=name)}</label><div class="share-row">'
+            f'<label for="reply-{seat}">{t_about("friends.reply", name)}</label><div class="share-row">'
             f'<input id="reply-{seat}" autocomplete="off" spellcheck="false">'
             f'<button type="button" class="primary" data-action="accept-reply" data-seat="{seat}">'
             f"{t('friends.connect')}</button></div>{scan}{stand_in}</div>"

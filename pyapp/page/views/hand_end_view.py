@@ -6,7 +6,7 @@ that comes from outside is escaped.  Plain Python for MicroPython and CPython.
 
 from ...shared import protocol
 from .. import daily_board, player_stats
-from ..words.i18n import t
+from ..words.i18n import t, t_about
 from .markup import (
     addressed,
     close_button,
@@ -38,7 +38,7 @@ def render_summary(session) -> str:
         if addressed(view, result.shooter):
             text = t("summary.moon_you_" + how, points=escape(view.moon_points))
         else:
-            text = t("summary.moon_" + how, name=seat_name(view, result.shooter), points=escape(view.moon_points))
+            text = t_about("summary.moon_" + how, seat_name(view, result.shooter), points=escape(view.moon_points))
         moon = f'<p class="moon" role="alert">{text}</p>'
     head = "".join(f"<th>{t(key)}</th>" for key in ("summary.taken", "summary.scored", "summary.total"))
     body = f"{moon}<table><thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
@@ -82,7 +82,7 @@ def takers(view, result) -> str:
 def render_handoff(session) -> str:
     """Party mode: pass the device to the next person; their cards stay hidden until they say so."""
     name = seat_name(session.view, session.view.seat)
-    body = f"<p>{t('handoff.body', name=name)}</p>"
+    body = f"<p>{t_about('handoff.body', name)}</p>"
     button = f'<button type="button" class="primary" data-action="handoff">{t("handoff.ready", name=name)}</button>'
     return dialog(t("handoff.title", name=name), body, button)
 

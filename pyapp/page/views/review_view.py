@@ -11,7 +11,7 @@ best and those about as good as it (within the estimate's noise) marked.
 Plain Python for MicroPython and CPython.
 """
 
-from ..words.i18n import decimal, t
+from ..words.i18n import decimal, t, t_about
 from ..words.play_reasons import pass_reason_text, why_text
 from .markup import SUIT_CLASS, close_button, dialog, escape, seat_name, seat_names, short_card, trick_figures
 
@@ -100,9 +100,9 @@ def render_review(session) -> str:
         cards, name, received = coloured(review.passed), seat_name(view, review.pass_to), coloured(review.received)
         if view.party:  # a shared device: the review names whose pass it was
             who = seat_name(view, session.review_seat)
-            body = f"<p>{t('review.passed_by', who=who, cards=cards, name=name, received=received)}</p>"
+            body = f"<p>{t_about('review.passed_by', name, who=who, cards=cards, received=received)}</p>"
         else:
-            body = f"<p>{t('review.passed', cards=cards, name=name, received=received)}</p>"
+            body = f"<p>{t_about('review.passed', name, cards=cards, received=received)}</p>"
     else:
         trick = review.tricks[page]
         heading = t("review.trick", number=page + 1, count=len(review.tricks))

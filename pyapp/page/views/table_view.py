@@ -7,7 +7,7 @@ that comes from outside is escaped.  Plain Python for MicroPython and CPython.
 import math
 
 from ...shared import protocol
-from ..words.i18n import card_name, has_text, t
+from ..words.i18n import card_name, has_text, t, t_about
 from .daily_view import short_date
 from .friends_view import away_ms, benched, friends_line, stood_in, waited
 from .markup import (
@@ -97,15 +97,15 @@ def _status(session) -> str:
         away = away_ms(view)
         name = seat_name(view, others[0])
         if others[0] in stood_in(view):
-            return t("status.stood_in", name=name)
+            return t_about("status.stood_in", name)
         if others[0] in waited(view):
-            return t("status.waited", name=name)
+            return t_about("status.waited", name)
         if others[0] in away:
             left = max(away[others[0]] - session.away_passed_ms, 0)
             return t("status.away", name=name, seconds=(left + 999) // 1000)
         if session.table_screen:  # (whose turn it is, in large type)
             return t("status.table_lead" if not view.trick else "status.table_turn", name=name)
-        return t("status.waiting", name=name)
+        return t_about("status.waiting", name)
     return ""
 
 

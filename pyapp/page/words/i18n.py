@@ -2,7 +2,9 @@
 
 Every word the page shows comes from :func:`t` with a key of the English
 catalogue (``text_en``); the other catalogues have the same keys (a test
-checks it).  Card names follow each language's grammar: a pattern, rank
+checks it).  A sentence about a seat (:func:`t_about`) declines the names the
+game offers where the language needs it, and is worded to need no
+declension for a name a player typed.  Card names follow each language's grammar: a pattern, rank
 words with their gender, and the suit's form for that gender.  Only the
 catalogues of the languages in use are loaded (English always, as the
 fallback; the page fetches another one when it is first used, see
@@ -64,6 +66,25 @@ def t(key: str, **values) -> str:
     if isinstance(text, tuple):
         text = text[language.plural(abs(int(values["count"])))]
     return text.format(**values) if values else text
+
+
+def t_about(key: str, name: str, **values) -> str:
+    """The text for ``key``, a sentence about the seat called ``name``: worded for that name declined (and
+    by its gender) when it is one the game offers and the catalogue has such a wording (its ``ABOUT``,
+    its ``declined``), else ``key``'s own wording, which needs no declension (a name a player typed)."""
+    language = catalogue(_current[0])
+    forms = language.declined(name)
+    variants = language.ABOUT.get(key)
+    if forms is not None and variants is not None:
+        gender, cases = forms
+        text = variants.get(gender) or variants.get("any")
+        if text is not None:
+            fields = dict(values)
+            fields["name"] = name
+            for case, form in cases.items():
+                fields["name_" + case] = form
+            return text.format(**fields)
+    return t(key, name=name, **values)
 
 
 def decimal(value: float) -> str:

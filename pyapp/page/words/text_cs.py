@@ -52,7 +52,7 @@ TEXT = {
     "level.person": "Člověk (toto zařízení)",
     "new.seat_name": "Jméno",
     "handoff.title": "Předej zařízení: {name}",
-    "handoff.body": "Na tahu je {name}. Ostatní se nedívejte: karty zůstanou skryté, dokud {name} nebude připraven(a).",
+    "handoff.body": "Na tahu je {name}. Ostatní se nedívejte: karty zůstanou skryté, dokud {name} nepotvrdí, že drží zařízení.",
     "handoff.ready": "Jsem {name}: ukaž mé karty",
     "handoff.hidden": "Karty jsou skryté, dokud zařízení nepřevezme další hráč.",
     "update.text": "Je k dispozici nová verze. Hra je uložená a po obnovení pokračuje.",
@@ -70,11 +70,11 @@ TEXT = {
     "status.lead": "Vynášíš",
     "status.turn": "Jsi na tahu",
     "status.thinking": "{name} přemýšlí…",
-    "status.waiting": "Čeká se na hráče {name}…",
+    "status.waiting": "Čeká se: {name}…",
     "status.away": "{name} není u stolu: za {seconds} s za něj zahraje počítač",
     "status.benched_you": "Hostitel nechal za tebe hrát počítač. Stiskni „Jsem zpět“ a hraj své karty znovu.",
-    "status.stood_in": "Za hráče {name} hraje počítač…",
-    "status.waited": "Čekáme, až se vrátí zařízení hráče {name}",
+    "status.stood_in": "{name}: na tomto místě hraje počítač…",
+    "status.waited": "Čekáme, až se vrátí zařízení: {name}",
     "status.cancelled": "Vynesené karty se navzájem zrušily: štych dostane vítěz dalšího",
     "status.you_take": "Štych bereš ty",
     "status.takes": "Štych bere {name}",
@@ -101,7 +101,7 @@ TEXT = {
     "seat.stood_in": "Za hráče hraje počítač",
     "seat.away_chip": "pryč",
     "seat.away": "Jeho zařízení neodpovídá: čeká se na něj",
-    "seat.passed": "Už vybral(a) karty k poslání",
+    "seat.passed": "Má vybrané karty k poslání",
     "seat.label": (
         "{name}: celkem {count} bod, v tomto kole {taken}",
         "{name}: celkem {count} body, v tomto kole {taken}",
@@ -136,8 +136,8 @@ TEXT = {
     "summary.total": "Celkem",
     "summary.moon_you_added": "☾ Střela na měsíc! Všichni ostatní dostávají {points}.",
     "summary.moon_you_subtracted": "☾ Střela na měsíc! Odečítáš si {points}.",
-    "summary.moon_added": "☾ Střela na měsíc pro hráče {name}: všichni ostatní dostávají {points}.",
-    "summary.moon_subtracted": "☾ Střela na měsíc pro hráče {name}: odečítá si {points}.",
+    "summary.moon_added": "☾ Střela na měsíc: {name}. Všichni ostatní dostávají {points}.",
+    "summary.moon_subtracted": "☾ Střela na měsíc: {name}. Odečítá si {points}.",
     "summary.queen": "{card} bere {name}",
     "summary.queen_you": "{card} bereš ty",
     "summary.omnibus": "{card} (−10, už ve sloupci Vzato) bere {name}",
@@ -162,8 +162,8 @@ TEXT = {
     "review.lost": "Body ztracené chybami: {hand} v tomto kole, {game} ve hře",
     "review.pass": "Posílání karet",
     "review.trick": "Štych {number} z {count}",
-    "review.passed": "Posíláš {cards} hráči {name}, dostáváš {received}.",
-    "review.passed_by": "{who}: posláno {cards} hráči {name}, přijato {received}.",
+    "review.passed": "Posíláš {cards} (dostane je {name}), dostáváš {received}.",
+    "review.passed_by": "{who}: posláno {cards}, příjemce: {name}; přijato {received}.",
     "review.passing": "Poslat {cards}",
     "review.mistake": "{what}: očekávaně o {lost} bodu víc; lepší bylo {best}.",
     "review.best": "{what}: nejlepší volba.",
@@ -262,10 +262,10 @@ TEXT = {
     "friends.here": "Přátelé u stolu: {here} z {count}",
     "friends.joined": "Je tu a hraje.",
     "friends.preparing": "Připravuji pozvánku…",
-    "friends.send_link": "Pošli hráči {name} tento odkaz, nebo ať si načte kód. Platí jen pro tuto hru.",
-    "friends.qr": "QR kód pozvánky pro hráče {name}",
-    "friends.link": "Odkaz s pozvánkou pro hráče {name}",
-    "friends.reply": "Kód odpovědi hráče {name}",
+    "friends.send_link": "Tenhle odkaz je pro: {name}. Pošli ho, nebo ať si načte kód. Platí jen pro tuto hru.",
+    "friends.qr": "QR kód pozvánky: {name}",
+    "friends.link": "Odkaz s pozvánkou: {name}",
+    "friends.reply": "Kód odpovědi: {name}",
     "friends.connect": "Připojit",
     "friends.how": "Každý přítel otevře svůj odkaz; jeho stránka ukáže kód odpovědi, který vložíš sem. V jedné síti nic dalšího není potřeba; mezi sítěmi nastav v nastavení server STUN.",
     "friends.join_title": "Připojení ke hře s přáteli",
@@ -277,9 +277,9 @@ TEXT = {
     "friends.lost": "Spojení s hostitelem se přerušilo. Požádej hostitele o nový odkaz s pozvánkou.",
     "friends.failed": "Přes tuto pozvánku se připojit nelze. Požádej hostitele o novou.",
     "friends.versions": "Stránka hostitele běží v jiné verzi hry: načti obě stránky znovu a požádej o novou pozvánku.",
-    "friends.bad_reply": "To není kód odpovědi hráče {name}.",
-    "friends.arrived": "{name} si přisedl(a) ke stolu.",
-    "friends.left": "{name} odešel(la) od stolu: nová pozvánka je připravena.",
+    "friends.bad_reply": "{name}: tohle není kód odpovědi.",
+    "friends.arrived": "{name} je u stolu.",
+    "friends.left": "{name} už není u stolu: nová pozvánka je připravena.",
     "friends.quiet": "{name}: zařízení neodpovídá, čekáme, až se vrátí.",
     "friends.back": "{name} je zpět u stolu.",
     "friends.host_quiet": "Zařízení hostitele neodpovídá. Čekáme na něj… (tvoje místo i karty zůstávají)",
@@ -289,12 +289,12 @@ TEXT = {
     "friends.leave": "Odejít od stolu",
     "friends.no_camera": "Kameru nelze použít: vlož místo toho kód odpovědi.",
     "friends.stop_scan": "Zrušit",
-    "friends.scanning": "Podrž kód odpovědi hráče {name} před kamerou",
-    "friends.scan": "Naskenovat odpověď hráče {name} kamerou",
+    "friends.scanning": "Podrž před kamerou kód odpovědi: {name}",
+    "friends.scan": "Naskenovat kamerou odpověď: {name}",
     "friends.play_again": "Jsem zpět",
-    "friends.benched": "Je tu; za hráče {name} hraje počítač, dokud se nevrátí ke hře.",
-    "friends.hand_back": "Vrátit místo hráči {name}",
-    "friends.stand_in": "Nechat za hráče {name} hrát počítač",
+    "friends.benched": "Je tu; dokud se {name} nevrátí ke hře, hraje na tomto místě počítač.",
+    "friends.hand_back": "Vrátit místo: {name}",
+    "friends.stand_in": "{name}: nechat hrát počítač",
     "friends.become_table": "Udělat z tohoto zařízení stůl",
     "friends.become_table_note": "Tvoje karty se přesunou do tvého telefonu (jeho pozvánka se objeví výše); tahle obrazovka pak ukazuje všem stůl jako televize a žádné karty nedrží.",
     "settings.stun": "Pomocník spojení s přáteli v jiných sítích (server STUN)",
@@ -321,7 +321,7 @@ TEXT = {
     "share.copied": "Odkaz zkopírován",
     "share.copy_by_hand": "Označený odkaz zkopíruj klávesami Ctrl+C (nebo ⌘C)",
     "link.title": "Sdílené rozdání",
-    "link.offer": "Otevřel(a) jsi odkaz na sdílené rozdání: {description}.",
+    "link.offer": "Tenhle odkaz vede na sdílené rozdání: {description}.",
     "link.ends": "Když ho začneš hrát, rozehraná hra skončí.",
     "link.play": "Hrát sdílené rozdání",
     "link.keep": "Nechat mou hru",
@@ -358,7 +358,7 @@ TEXT = {
     "reason.moon_choosing": "Střelec vybírá, jak se měsíc započítá",
     "reason.not_your_turn": "Nejsi na tahu",
     "reason.choose_moon": "Vyber, jak se měsíc započítá",
-    "reason.passed_already": "Karty už jsi poslal(a)",
+    "reason.passed_already": "Karty už máš poslané",
     "reason.pass_count": ("Pošli právě {count} kartu", "Pošli právě {count} karty", "Pošli právě {count} karet"),
     "reason.not_held": "{card}: tu kartu nemáš",
     "reason.pass_twice": "{card}: tu kartu nemůžeš poslat dvakrát",
@@ -387,7 +387,7 @@ TEXT = {
     "reason.friend_flood": "Příliš mnoho zpráv: chvíli počkej",
     "reason.undo_friends": "S přáteli u stolu nikdo kartu nevrací",
     "reason.no_friends": "Tuto hru nehrají žádní přátelé u svých zařízení",
-    "reason.hint_given": "Radu k této kartě už jsi dostal(a)",
+    "reason.hint_given": "Radu k této kartě už máš",
     "reason.friend_silent": "Hostitel neodpovídá: spojení se možná přerušilo",
     "reason.host_message": "Stránka hostitele poslala zprávu, kterou tato stránka nemůže přijmout: nic se nezměnilo",
     "reason.think_time": "Čas na přemýšlení musí být mezi 10 ms a 10 s",
@@ -482,7 +482,7 @@ TEXT = {
     "howto.end_title": "Konec hry",
     "howto.end_reach": "Hra končí po kole, ve kterém něčí součet dosáhne {target} bodů.",
     "howto.end_pass": "Hra končí po kole, ve kterém něčí součet přesáhne {target} bodů.",
-    "howto.ties_shared": "Vyhrává nejnižší součet; kdo ho mají stejný, dělí se o vítězství.",
+    "howto.ties_shared": "Vyhrává nejnižší součet; mají-li ho stejný dva nebo více hráčů, dělí se o vítězství.",
     "howto.ties_play_on": "Vyhrává nejnižší součet; má-li ho víc hráčů, hraje se dál, dokud není nejnižší jen jeden.",
     "summary.fewer": "Méně bodů je lépe.",
     "summary.leads": (
@@ -536,9 +536,9 @@ TEXT = {
     "daily.play_again": "Hrát znovu (nepočítá se)",
     "daily.ends": "Hraním rozdání dne skončí hra, kterou máš rozehranou.",
     "daily.you_took": (
-        "Vzal(a) sis {count} bod: {place}. místo ze {players}",
-        "Vzal(a) sis {count} body: {place}. místo ze {players}",
-        "Vzal(a) sis {count} bodů: {place}. místo ze {players}",
+        "Máš {count} bod: {place}. místo ze {players}",
+        "Máš {count} body: {place}. místo ze {players}",
+        "Máš {count} bodů: {place}. místo ze {players}",
     ),
     "daily.day": "Den",
     "daily.friends": "Výsledky přátel",
@@ -547,15 +547,15 @@ TEXT = {
     "verdict.not_verified": "Neověřeno",
     "verdict.not_shown": "Výsledek, který se neověří, se neukazuje.",
     "verdict.spoiler": "Jak hráli, posílání po posílání a štych po štychu (prozradí to rozdání: nejdřív si ho zahraj)",
-    "verdict.verified": "Ověřeno: rozdání dne, které hrál(a) {name}, {date}",
+    "verdict.verified": "Ověřeno: {name}, rozdání dne {date}",
     "verdict.replay": "Štych po štychu",
     "verdict.verified_unnamed": "Ověřeno: rozdání dne tvého přítele, {date}",
     "verdict.play": "Hrát toto rozdání",
     "verdict.hand": "Kolo {number} ({direction})",
-    "verdict.their_hand": "{name} poslal(a) {passed} a vzal(a) {points}",
-    "verdict.their_hold": "{name} vzal(a) {points}",
-    "verdict.your_hand": "ty jsi poslal(a) {passed} a vzal(a) {points}",
-    "verdict.your_hold": "ty jsi vzal(a) {points}",
+    "verdict.their_hand": "{name}: posláno {passed}, vzato {points}",
+    "verdict.their_hold": "{name}: vzato {points}",
+    "verdict.your_hand": "ty: posláno {passed}, vzato {points}",
+    "verdict.your_hold": "ty: vzato {points}",
     "verdict.queen": "(i s Q♠)",
     "verdict.moon": "(střela na měsíc)",
     "share.result": "Tvůj výsledek v rozdání dne (stránka přátel ho ověří)",
@@ -693,3 +693,105 @@ TEXT = {
 def plural(count: int) -> int:
     """Which plural form a number takes: one (1), few (2–4), many (0, 5 and more)."""
     return 0 if count == 1 else 1 if 2 <= count <= 4 else 2
+
+
+# The names the game offers its seats (pyapp.shared.seat_names.DEFAULT_NAMES), as a sentence needs them:
+# each one's gender and its genitive, dative and accusative (a name a player types has none: TEXT words
+# every sentence about a seat so that it needs no declension).
+NAME_FORMS = {
+    "Eva": ("f", "Evy", "Evě", "Evu"),
+    "Jan": ("m", "Jana", "Janovi", "Jana"),
+    "Marta": ("f", "Marty", "Martě", "Martu"),
+    "Petr": ("m", "Petra", "Petrovi", "Petra"),
+    "Lenka": ("f", "Lenky", "Lence", "Lenku"),
+    "Tomáš": ("m", "Tomáše", "Tomášovi", "Tomáše"),
+    "Zora": ("f", "Zory", "Zoře", "Zoru"),
+    "Karel": ("m", "Karla", "Karlovi", "Karla"),
+    "Ilona": ("f", "Ilony", "Iloně", "Ilonu"),
+}
+# Sentences about a seat worded for a name of NAME_FORMS: by its gender ("m", "f"), or for "any", with
+# {name_gen}, {name_dat} and {name_acc} beside TEXT's blanks (pyapp.page.words.i18n.t_about).
+ABOUT = {
+    "handoff.body": {
+        "m": "Na tahu je {name}. Ostatní se nedívejte: karty zůstanou skryté, dokud {name} nebude připraven.",
+        "f": "Na tahu je {name}. Ostatní se nedívejte: karty zůstanou skryté, dokud {name} nebude připravena.",
+    },
+    "status.waiting": {
+        "any": "Čeká se na {name_acc}…",
+    },
+    "status.stood_in": {
+        "any": "Za {name_acc} hraje počítač…",
+    },
+    "status.waited": {
+        "any": "Čekáme, až se vrátí zařízení {name_gen}",
+    },
+    "summary.moon_added": {
+        "any": "☾ Střela na měsíc pro {name_acc}: všichni ostatní dostávají {points}.",
+    },
+    "summary.moon_subtracted": {
+        "any": "☾ Střela na měsíc pro {name_acc}: odečítá si {points}.",
+    },
+    "review.passed": {
+        "any": "Posíláš {cards} {name_dat}, dostáváš {received}.",
+    },
+    "review.passed_by": {
+        "any": "{who}: posláno {cards} {name_dat}, přijato {received}.",
+    },
+    "friends.send_link": {
+        "any": "Pošli {name_dat} tento odkaz, nebo ať si načte kód. Platí jen pro tuto hru.",
+    },
+    "friends.qr": {
+        "any": "QR kód pozvánky pro {name_acc}",
+    },
+    "friends.link": {
+        "any": "Odkaz s pozvánkou pro {name_acc}",
+    },
+    "friends.reply": {
+        "any": "Kód odpovědi {name_gen}",
+    },
+    "friends.bad_reply": {
+        "any": "To není kód odpovědi {name_gen}.",
+    },
+    "friends.scanning": {
+        "any": "Podrž před kamerou kód odpovědi {name_gen}",
+    },
+    "friends.scan": {
+        "any": "Naskenovat kamerou odpověď {name_gen}",
+    },
+    "friends.benched": {
+        "any": "Je tu; za {name_acc} hraje počítač, dokud se nevrátí ke hře.",
+    },
+    "friends.hand_back": {
+        "any": "Vrátit místo {name_dat}",
+    },
+    "friends.stand_in": {
+        "any": "Nechat za {name_acc} hrát počítač",
+    },
+    "friends.arrived": {
+        "m": "{name} si přisedl ke stolu.",
+        "f": "{name} si přisedla ke stolu.",
+    },
+    "friends.left": {
+        "m": "{name} odešel od stolu: nová pozvánka je připravena.",
+        "f": "{name} odešla od stolu: nová pozvánka je připravena.",
+    },
+    "verdict.verified": {
+        "m": "Ověřeno: rozdání dne, které hrál {name}, {date}",
+        "f": "Ověřeno: rozdání dne, které hrála {name}, {date}",
+    },
+    "verdict.their_hand": {
+        "m": "{name} poslal {passed} a vzal {points}",
+        "f": "{name} poslala {passed} a vzala {points}",
+    },
+    "verdict.their_hold": {
+        "m": "{name} vzal {points}",
+        "f": "{name} vzala {points}",
+    },
+}
+
+
+def declined(name: str):
+    """``name``'s gender and its forms by case (``gen``, ``dat``, ``acc``) when it is a name the game offers,
+    else None."""
+    forms = NAME_FORMS.get(name)
+    return None if forms is None else (forms[0], {"gen": forms[1], "dat": forms[2], "acc": forms[3]})

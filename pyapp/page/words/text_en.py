@@ -668,3 +668,12 @@ TEXT = {
 def plural(count: int) -> int:
     """Which plural form a number takes: one, other."""
     return 0 if count == 1 else 1
+
+
+NAME_FORMS = {}  # English declines no name (see text_cs.py)
+ABOUT = {}
+
+
+def declined(name: str):
+    """``name``'s gender and its forms by case: English needs none, so always None."""
+    return None

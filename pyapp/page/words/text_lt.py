@@ -48,7 +48,7 @@ TEXT = {
     "level.person": "Žmogus (šis įrenginys)",
     "new.seat_name": "Vardas",
     "handoff.title": "Perduok įrenginį: {name}",
-    "handoff.body": "Eina {name}. Kiti nežiūrėkite: kortos liks paslėptos, kol {name} bus pasiruošęs(-usi).",
+    "handoff.body": "Eina {name}. Kiti nežiūrėkite: kortos liks paslėptos, kol {name} patvirtins, kad laiko įrenginį.",
     "handoff.ready": "Aš {name}: rodyk mano kortas",
     "handoff.hidden": "Kortos paslėptos, kol įrenginį paims kitas žaidėjas.",
     "update.text": "Yra nauja versija. Žaidimas išsaugotas ir po perkrovimo tęsis.",
@@ -66,11 +66,11 @@ TEXT = {
     "status.lead": "Tu pradedi kirtį",
     "status.turn": "Tavo ėjimas",
     "status.thinking": "{name} galvoja…",
-    "status.waiting": "Laukiama žaidėjo {name}…",
+    "status.waiting": "Laukiama: {name}…",
     "status.away": "{name} nėra prie stalo: po {seconds} s už jį žais kompiuteris",
-    "status.benched_you": "Šeimininkas leido už jus žaisti kompiuteriui. Paspauskite „Grįžtu į žaidimą“ ir vėl žaiskite savo kortomis.",
-    "status.stood_in": "Už žaidėją {name} žaidžia kompiuteris…",
-    "status.waited": "Laukiame, kol grįš žaidėjo {name} įrenginys",
+    "status.benched_you": "Šeimininkas leido už tave žaisti kompiuteriui. Paspausk „Grįžtu į žaidimą“ ir vėl žaisk savo kortomis.",
+    "status.stood_in": "{name}: šioje vietoje žaidžia kompiuteris…",
+    "status.waited": "Laukiame, kol grįš įrenginys: {name}",
     "status.cancelled": "Išeitos kortos panaikino viena kitą: kirtis atiteks kito kirčio laimėtojui",
     "status.you_take": "Kirtį imi tu",
     "status.takes": "Kirtį ima {name}",
@@ -133,7 +133,7 @@ TEXT = {
     "summary.moon_you_added": "☾ Šūvis į mėnulį! Visiems kitiems pridedama {points}.",
     "summary.moon_you_subtracted": "☾ Šūvis į mėnulį! Iš tavo taškų atimama {points}.",
     "summary.moon_added": "☾ Šūvis į mėnulį ({name}): visiems kitiems pridedama {points}.",
-    "summary.moon_subtracted": "☾ Šūvis į mėnulį ({name}): iš jo taškų atimama {points}.",
+    "summary.moon_subtracted": "☾ Šūvis į mėnulį: {name} atima {points} iš savo taškų.",
     "summary.queen": "{card} ima {name}",
     "summary.queen_you": "{card} imi tu",
     "summary.omnibus": "{card} (−10, jau įskaičiuota į „Paimta“) ima {name}",
@@ -158,8 +158,8 @@ TEXT = {
     "review.lost": "Klaidomis prarasti taškai: {hand} šiame dalijime, {game} žaidime",
     "review.pass": "Kortų perdavimas",
     "review.trick": "Kirtis {number} iš {count}",
-    "review.passed": "Perdavei {cards} žaidėjui {name} ir gavai {received}.",
-    "review.passed_by": "{who}: perduota {cards} žaidėjui {name}, gauta {received}.",
+    "review.passed": "Perdavei {cards} (gavo {name}) ir gavai {received}.",
+    "review.passed_by": "{who}: perduota {cards} (gavo {name}), gauta {received}.",
     "review.passing": "Perduoti {cards}",
     "review.mistake": "{what}: tikėtina +{lost} taško; geriau buvo {best}.",
     "review.best": "{what}: geriausias pasirinkimas.",
@@ -172,7 +172,7 @@ TEXT = {
     "review.as_good_mark": "beveik taip pat gerai",
     "review.as_good": "{what}: beveik taip pat gerai kaip geriausias {best} (skirtumas neviršija įverčio paklaidos).",
     "review.sheet": "{number} dalijimo apžvalga",
-    "review.no_choice": "Čia nebuvo ką rinktis: korta buvo priverstinė arba ją už jus sužaidė kompiuteris.",
+    "review.no_choice": "Čia nebuvo ką rinktis: korta buvo priverstinė arba ją už tave sužaidė kompiuteris.",
     "reason.review_hand": "Tas dalijimas nebuvo žaistas",
     "reason.review_pending": "Dalijimas dar apžvelgiamas",
     "reason.review_unusable": "Apžvalga nepriklauso šiam žaidimui",
@@ -258,39 +258,39 @@ TEXT = {
     "friends.here": "Draugų prie stalo: {here} iš {count}",
     "friends.joined": "Čia, žaidžia.",
     "friends.preparing": "Ruošiamas kvietimas…",
-    "friends.send_link": "Nusiųskite žaidėjui {name} šią nuorodą arba leiskite nuskaityti kodą. Ji skirta tik šiam žaidimui.",
-    "friends.qr": "Kvietimo žaidėjui {name} QR kodas",
-    "friends.link": "Kvietimo nuoroda žaidėjui {name}",
-    "friends.reply": "Žaidėjo {name} atsakymo kodas",
+    "friends.send_link": "Ši nuoroda – {name}. Nusiųsk ją arba leisk nuskaityti kodą. Ji skirta tik šiam žaidimui.",
+    "friends.qr": "Kvietimo QR kodas: {name}",
+    "friends.link": "Kvietimo nuoroda: {name}",
+    "friends.reply": "Atsakymo kodas: {name}",
     "friends.connect": "Prijungti",
-    "friends.how": "Kiekvienas draugas atidaro savo nuorodą; jo puslapis parodo atsakymo kodą, kurį įklijuokite čia. Viename tinkle daugiau nieko nereikia; tarp tinklų nustatymuose nurodykite STUN serverį.",
+    "friends.how": "Kiekvienas draugas atidaro savo nuorodą; jo puslapis parodo atsakymo kodą, kurį įklijuok čia. Viename tinkle daugiau nieko nereikia; tarp tinklų nustatymuose nurodyk STUN serverį.",
     "friends.join_title": "Prisijungimas prie žaidimo su draugais",
-    "friends.send_reply": "Nusiųskite šį atsakymo kodą šeimininkui arba parodykite jam QR kodą.",
-    "friends.reply_qr": "Jūsų atsakymo QR kodas",
-    "friends.reply_code": "Jūsų atsakymo kodas",
+    "friends.send_reply": "Nusiųsk šį atsakymo kodą šeimininkui arba parodyk jam QR kodą.",
+    "friends.reply_qr": "Tavo atsakymo QR kodas",
+    "friends.reply_code": "Tavo atsakymo kodas",
     "friends.waiting_host": "Laukiama, kol šeimininkas prisijungs…",
     "friends.connecting": "Jungiamasi prie šeimininko…",
-    "friends.lost": "Ryšys su šeimininku nutrūko. Paprašykite šeimininko naujos kvietimo nuorodos.",
-    "friends.failed": "Per šį kvietimą prisijungti nepavyksta. Paprašykite šeimininko naujo.",
-    "friends.versions": "Šeimininko puslapyje veikia kita žaidimo versija: iš naujo įkelkite abu puslapius ir paprašykite naujo kvietimo.",
-    "friends.bad_reply": "Tai ne žaidėjo {name} atsakymo kodas.",
+    "friends.lost": "Ryšys su šeimininku nutrūko. Paprašyk šeimininko naujos kvietimo nuorodos.",
+    "friends.failed": "Per šį kvietimą prisijungti nepavyksta. Paprašyk šeimininko naujo.",
+    "friends.versions": "Šeimininko puslapyje veikia kita žaidimo versija: iš naujo įkelk abu puslapius ir paprašyk naujo kvietimo.",
+    "friends.bad_reply": "{name}: tai ne atsakymo kodas.",
     "friends.arrived": "{name} prisėdo prie stalo.",
     "friends.left": "{name} paliko stalą: paruoštas naujas kvietimas.",
     "friends.quiet": "{name}: įrenginys neatsako, laukiame, kol grįš.",
     "friends.back": "{name} vėl prie stalo.",
     "friends.host_quiet": "Šeimininko įrenginys neatsako. Laukiame… (tavo vieta ir kortos išlieka)",
-    "friends.invite_failed": "Kvietimo sukurti nepavyko: patikrinkite STUN serverį nustatymuose.",
-    "friends.leave_text": "Šis puslapis žaidžia prie šeimininko stalo. Palikite jį ir žaiskite čia savo žaidimą; ten už jus tada žais kompiuteris.",
+    "friends.invite_failed": "Kvietimo sukurti nepavyko: patikrink STUN serverį nustatymuose.",
+    "friends.leave_text": "Šis puslapis žaidžia prie šeimininko stalo. Palik jį ir žaisk čia savo žaidimą; ten už tave tada žais kompiuteris.",
     "friends.leave_title": "Palikti žaidimą su draugais?",
     "friends.leave": "Palikti stalą",
-    "friends.no_camera": "Kameros naudoti negalima: vietoj to įklijuokite atsakymo kodą.",
+    "friends.no_camera": "Kameros naudoti negalima: vietoj to įklijuok atsakymo kodą.",
     "friends.stop_scan": "Atšaukti",
-    "friends.scanning": "Laikykite žaidėjo {name} atsakymo kodą prieš kamerą",
-    "friends.scan": "Nuskaityti žaidėjo {name} atsakymą kamera",
+    "friends.scanning": "Laikyk atsakymo kodą prieš kamerą: {name}",
+    "friends.scan": "Nuskaityti atsakymą kamera: {name}",
     "friends.play_again": "Grįžtu į žaidimą",
-    "friends.benched": "Čia; už žaidėją {name} žaidžia kompiuteris, kol jis vėl grįš į žaidimą.",
-    "friends.hand_back": "Grąžinti vietą žaidėjui {name}",
-    "friends.stand_in": "Tegul už žaidėją {name} žaidžia kompiuteris",
+    "friends.benched": "Čia; kol {name} vėl grįš į žaidimą, šioje vietoje žaidžia kompiuteris.",
+    "friends.hand_back": "Grąžinti vietą: {name}",
+    "friends.stand_in": "{name}: tegul žaidžia kompiuteris",
     "friends.become_table": "Paversti šį įrenginį stalu",
     "friends.become_table_note": "Tavo kortos persikels į tavo telefoną (jo kvietimas atsiras aukščiau); šis ekranas tada visiems rodys stalą kaip televizorius ir nelaikys jokių kortų.",
     "settings.stun": "Ryšio pagalbininkas draugams kituose tinkluose (STUN serveris)",
@@ -327,8 +327,8 @@ TEXT = {
     "link.target": "iki {target} taškų",
     "link.against": "priešininkai: {levels}",
     "notice.error": "Kažkas nepavyko",
-    "notice.engine_failed": "Žaidimo variklio paleisti nepavyko ({reason}). Jūsų žaidimas išsaugotas: įkelkite puslapį iš naujo.",
-    "notice.engine_silent": "Žaidimo variklis neatsako. Jūsų žaidimas išsaugotas: įkelkite puslapį iš naujo ir žaiskite toliau.",
+    "notice.engine_failed": "Žaidimo variklio paleisti nepavyko ({reason}). Tavo žaidimas išsaugotas: įkelk puslapį iš naujo.",
+    "notice.engine_silent": "Žaidimo variklis neatsako. Tavo žaidimas išsaugotas: įkelk puslapį iš naujo ir žaisk toliau.",
     "notice.broken_save": "Išsaugoto žaidimo įkelti nepavyko, todėl jis atidėtas į šalį: {error}",
     "notice.starting": "Žaidimas dar paleidžiamas…",
     "notice.wait": "Palauk savo ėjimo",
@@ -383,8 +383,8 @@ TEXT = {
     "reason.friend_unknown": "Šioje vietoje nesėdi joks draugas",
     "reason.friend_intent": "Draugo įrenginys negali to prašyti",
     "reason.friend_replayed": "Ši žinutė jau buvo gauta arba atėjo ne iš eilės",
-    "reason.friend_secret": "Kvietimas ne šiam žaidimui: paprašykite šeimininko naujo",
-    "reason.friend_flood": "Per daug žinučių: palaukite akimirką",
+    "reason.friend_secret": "Kvietimas ne šiam žaidimui: paprašyk šeimininko naujo",
+    "reason.friend_flood": "Per daug žinučių: palauk akimirką",
     "reason.undo_friends": "Kai prie stalo draugai, niekas kortų neatsiima",
     "reason.no_friends": "Šio žaidimo draugai prie savo įrenginių nežaidžia",
     "reason.hint_given": "Patarimą šiai kortai jau gavote",
@@ -699,3 +699,82 @@ def plural(count: int) -> int:
     if count % 10 == 1 and count % 100 != 11:
         return 0
     return 1 if count % 10 >= 2 and not 12 <= count % 100 <= 19 else 2
+
+
+# The names the game offers its seats (pyapp.shared.seat_names.DEFAULT_NAMES), as a sentence needs them:
+# each one's gender and its genitive, dative and accusative (a name a player types has none: TEXT words
+# every sentence about a seat so that it needs no declension).
+NAME_FORMS = {
+    "Eva": ("f", "Evos", "Evai", "Evą"),
+    "Jan": ("m", "Jano", "Janui", "Janą"),
+    "Marta": ("f", "Martos", "Martai", "Martą"),
+    "Petr": ("m", "Petro", "Petrui", "Petrą"),
+    "Lenka": ("f", "Lenkos", "Lenkai", "Lenką"),
+    "Tomáš": ("m", "Tomášo", "Tomášui", "Tomášą"),
+    "Zora": ("f", "Zoros", "Zorai", "Zorą"),
+    "Karel": ("m", "Karelio", "Kareliui", "Karelį"),
+    "Ilona": ("f", "Ilonos", "Ilonai", "Iloną"),
+}
+# Sentences about a seat worded for a name of NAME_FORMS: by its gender ("m", "f"), or for "any", with
+# {name_gen}, {name_dat} and {name_acc} beside TEXT's blanks (pyapp.page.words.i18n.t_about).
+ABOUT = {
+    "handoff.body": {
+        "m": "Eina {name}. Kiti nežiūrėkite: kortos liks paslėptos, kol {name} bus pasiruošęs.",
+        "f": "Eina {name}. Kiti nežiūrėkite: kortos liks paslėptos, kol {name} bus pasiruošusi.",
+    },
+    "status.waiting": {
+        "any": "Laukiama {name_gen}…",
+    },
+    "status.stood_in": {
+        "any": "Už {name_acc} žaidžia kompiuteris…",
+    },
+    "status.waited": {
+        "any": "Laukiame, kol grįš {name_gen} įrenginys",
+    },
+    "summary.moon_subtracted": {
+        "any": "☾ Šūvis į mėnulį: iš {name_gen} taškų atimama {points}.",
+    },
+    "review.passed": {
+        "any": "Perdavei {cards} {name_dat} ir gavai {received}.",
+    },
+    "review.passed_by": {
+        "any": "{who}: perduota {cards} {name_dat}, gauta {received}.",
+    },
+    "friends.send_link": {
+        "any": "Nusiųsk {name_dat} šią nuorodą arba leisk nuskaityti kodą. Ji skirta tik šiam žaidimui.",
+    },
+    "friends.qr": {
+        "any": "Kvietimo {name_dat} QR kodas",
+    },
+    "friends.link": {
+        "any": "Kvietimo nuoroda {name_dat}",
+    },
+    "friends.reply": {
+        "any": "{name_gen} atsakymo kodas",
+    },
+    "friends.bad_reply": {
+        "any": "Tai ne {name_gen} atsakymo kodas.",
+    },
+    "friends.scanning": {
+        "any": "Laikyk {name_gen} atsakymo kodą prieš kamerą",
+    },
+    "friends.scan": {
+        "any": "Nuskaityti {name_gen} atsakymą kamera",
+    },
+    "friends.benched": {
+        "any": "Čia; už {name_acc} žaidžia kompiuteris, kol {name} vėl grįš į žaidimą.",
+    },
+    "friends.hand_back": {
+        "any": "Grąžinti vietą {name_dat}",
+    },
+    "friends.stand_in": {
+        "any": "Tegul už {name_acc} žaidžia kompiuteris",
+    },
+}
+
+
+def declined(name: str):
+    """``name``'s gender and its forms by case (``gen``, ``dat``, ``acc``) when it is a name the game offers,
+    else None."""
+    forms = NAME_FORMS.get(name)
+    return None if forms is None else (forms[0], {"gen": forms[1], "dat": forms[2], "acc": forms[3]})

@@ -52,7 +52,7 @@ TEXT = {
     "level.person": "Človek (toto zariadenie)",
     "new.seat_name": "Meno",
     "handoff.title": "Podaj zariadenie: {name}",
-    "handoff.body": "Na ťahu je {name}. Ostatní sa nepozerajte: karty zostanú skryté, kým {name} nebude pripravený(á).",
+    "handoff.body": "Na ťahu je {name}. Ostatní sa nepozerajte: karty zostanú skryté, kým {name} nepotvrdí, že drží zariadenie.",
     "handoff.ready": "Som {name}: ukáž moje karty",
     "handoff.hidden": "Karty sú skryté, kým zariadenie neprevezme ďalší hráč.",
     "update.text": "Je dostupná nová verzia. Hra je uložená a po obnovení pokračuje.",
@@ -70,11 +70,11 @@ TEXT = {
     "status.lead": "Vynášaš",
     "status.turn": "Si na ťahu",
     "status.thinking": "{name} premýšľa…",
-    "status.waiting": "Čaká sa na hráča {name}…",
+    "status.waiting": "Čaká sa: {name}…",
     "status.away": "{name} nie je pri stole: o {seconds} s zaňho zahrá počítač",
     "status.benched_you": "Hostiteľ nechal za teba hrať počítač. Stlač „Som späť“ a hraj svoje karty znova.",
-    "status.stood_in": "Za hráča {name} hrá počítač…",
-    "status.waited": "Čakáme, kým sa vráti zariadenie hráča {name}",
+    "status.stood_in": "{name}: na tomto mieste hrá počítač…",
+    "status.waited": "Čakáme, kým sa vráti zariadenie: {name}",
     "status.cancelled": "Vynesené karty sa navzájom zrušili: štich dostane víťaz ďalšieho",
     "status.you_take": "Štich berieš ty",
     "status.takes": "Štich berie {name}",
@@ -101,7 +101,7 @@ TEXT = {
     "seat.stood_in": "Za hráča hrá počítač",
     "seat.away_chip": "preč",
     "seat.away": "Jeho zariadenie neodpovedá: čaká sa naň",
-    "seat.passed": "Už vybral(a) karty na poslanie",
+    "seat.passed": "Má vybrané karty na poslanie",
     "seat.label": (
         "{name}: spolu {count} bod, v tomto kole {taken}",
         "{name}: spolu {count} body, v tomto kole {taken}",
@@ -136,8 +136,8 @@ TEXT = {
     "summary.total": "Spolu",
     "summary.moon_you_added": "☾ Výstrel na mesiac! Všetci ostatní dostávajú {points}.",
     "summary.moon_you_subtracted": "☾ Výstrel na mesiac! Odpočítavaš si {points}.",
-    "summary.moon_added": "☾ Výstrel na mesiac pre hráča {name}: všetci ostatní dostávajú {points}.",
-    "summary.moon_subtracted": "☾ Výstrel na mesiac pre hráča {name}: odpočítava si {points}.",
+    "summary.moon_added": "☾ Výstrel na mesiac: {name}. Všetci ostatní dostávajú {points}.",
+    "summary.moon_subtracted": "☾ Výstrel na mesiac: {name}. Odpočítava si {points}.",
     "summary.queen": "{card} berie {name}",
     "summary.queen_you": "{card} berieš ty",
     "summary.omnibus": "{card} (−10, už v stĺpci Vzaté) berie {name}",
@@ -162,8 +162,8 @@ TEXT = {
     "review.lost": "Body stratené chybami: {hand} v tomto kole, {game} v hre",
     "review.pass": "Posielanie kariet",
     "review.trick": "Štych {number} z {count}",
-    "review.passed": "Posielaš {cards} hráčovi {name}, dostávaš {received}.",
-    "review.passed_by": "{who}: poslané {cards} hráčovi {name}, prijaté {received}.",
+    "review.passed": "Posielaš {cards} (dostane ich {name}), dostávaš {received}.",
+    "review.passed_by": "{who}: poslané {cards}, príjemca: {name}; prijaté {received}.",
     "review.passing": "Poslať {cards}",
     "review.mistake": "{what}: očakávane o {lost} bodu viac; lepšie bolo {best}.",
     "review.best": "{what}: najlepšia voľba.",
@@ -262,10 +262,10 @@ TEXT = {
     "friends.here": "Priatelia pri stole: {here} z {count}",
     "friends.joined": "Je tu a hrá.",
     "friends.preparing": "Pripravujem pozvánku…",
-    "friends.send_link": "Pošli hráčovi {name} tento odkaz, alebo nech si načíta kód. Platí len pre túto hru.",
-    "friends.qr": "QR kód pozvánky pre hráča {name}",
-    "friends.link": "Odkaz s pozvánkou pre hráča {name}",
-    "friends.reply": "Kód odpovede hráča {name}",
+    "friends.send_link": "Tento odkaz je pre: {name}. Pošli ho, alebo nech si načíta kód. Platí len pre túto hru.",
+    "friends.qr": "QR kód pozvánky: {name}",
+    "friends.link": "Odkaz s pozvánkou: {name}",
+    "friends.reply": "Kód odpovede: {name}",
     "friends.connect": "Pripojiť",
     "friends.how": "Každý priateľ otvorí svoj odkaz; jeho stránka ukáže kód odpovede, ktorý vložíš sem. V jednej sieti nič ďalšie netreba; medzi sieťami nastav v nastaveniach server STUN.",
     "friends.join_title": "Pripojenie k hre s priateľmi",
@@ -277,9 +277,9 @@ TEXT = {
     "friends.lost": "Spojenie s hostiteľom sa prerušilo. Požiadaj hostiteľa o nový odkaz s pozvánkou.",
     "friends.failed": "Cez túto pozvánku sa pripojiť nedá. Požiadaj hostiteľa o novú.",
     "friends.versions": "Stránka hostiteľa beží v inej verzii hry: načítaj obe stránky znova a požiadaj o novú pozvánku.",
-    "friends.bad_reply": "To nie je kód odpovede hráča {name}.",
-    "friends.arrived": "{name} si prisadol(la) k stolu.",
-    "friends.left": "{name} odišiel(la) od stola: nová pozvánka je pripravená.",
+    "friends.bad_reply": "{name}: toto nie je kód odpovede.",
+    "friends.arrived": "{name} je pri stole.",
+    "friends.left": "{name} už nie je pri stole: nová pozvánka je pripravená.",
     "friends.quiet": "{name}: zariadenie neodpovedá, čakáme, kým sa vráti.",
     "friends.back": "{name} je späť pri stole.",
     "friends.host_quiet": "Zariadenie hostiteľa neodpovedá. Čakáme naň… (tvoje miesto aj karty zostávajú)",
@@ -289,12 +289,12 @@ TEXT = {
     "friends.leave": "Odísť od stola",
     "friends.no_camera": "Kameru nemožno použiť: vlož namiesto toho kód odpovede.",
     "friends.stop_scan": "Zrušiť",
-    "friends.scanning": "Podrž kód odpovede hráča {name} pred kamerou",
-    "friends.scan": "Naskenovať odpoveď hráča {name} kamerou",
+    "friends.scanning": "Podrž pred kamerou kód odpovede: {name}",
+    "friends.scan": "Naskenovať kamerou odpoveď: {name}",
     "friends.play_again": "Som späť",
-    "friends.benched": "Je tu; za hráča {name} hrá počítač, kým sa nevráti k hre.",
-    "friends.hand_back": "Vrátiť miesto hráčovi {name}",
-    "friends.stand_in": "Nechať za hráča {name} hrať počítač",
+    "friends.benched": "Je tu; kým sa {name} nevráti k hre, hrá na tomto mieste počítač.",
+    "friends.hand_back": "Vrátiť miesto: {name}",
+    "friends.stand_in": "{name}: nechať hrať počítač",
     "friends.become_table": "Urobiť z tohto zariadenia stôl",
     "friends.become_table_note": "Tvoje karty sa presunú do tvojho telefónu (jeho pozvánka sa objaví vyššie); táto obrazovka potom ukazuje všetkým stôl ako televízor a nedrží žiadne karty.",
     "settings.stun": "Pomocník spojenia s priateľmi v iných sieťach (server STUN)",
@@ -321,7 +321,7 @@ TEXT = {
     "share.copied": "Odkaz skopírovaný",
     "share.copy_by_hand": "Označený odkaz skopíruj klávesmi Ctrl+C (alebo ⌘C)",
     "link.title": "Zdieľané rozdanie",
-    "link.offer": "Otvoril(a) si odkaz na zdieľané rozdanie: {description}.",
+    "link.offer": "Tento odkaz vedie na zdieľané rozdanie: {description}.",
     "link.ends": "Keď ho začneš hrať, rozohraná hra skončí.",
     "link.play": "Hrať zdieľané rozdanie",
     "link.keep": "Nechať moju hru",
@@ -358,7 +358,7 @@ TEXT = {
     "reason.moon_choosing": "Strelec vyberá, ako sa mesiac započíta",
     "reason.not_your_turn": "Nie si na ťahu",
     "reason.choose_moon": "Vyber, ako sa mesiac započíta",
-    "reason.passed_already": "Karty si už poslal(a)",
+    "reason.passed_already": "Karty už máš poslané",
     "reason.pass_count": ("Pošli presne {count} kartu", "Pošli presne {count} karty", "Pošli presne {count} kariet"),
     "reason.not_held": "{card}: túto kartu nemáš",
     "reason.pass_twice": "{card}: túto kartu nemôžeš poslať dvakrát",
@@ -387,7 +387,7 @@ TEXT = {
     "reason.friend_flood": "Príliš veľa správ: chvíľu počkaj",
     "reason.undo_friends": "S priateľmi pri stole nikto kartu nevracia",
     "reason.no_friends": "Túto hru nehrajú žiadni priatelia pri svojich zariadeniach",
-    "reason.hint_given": "Radu k tejto karte si už dostal(a)",
+    "reason.hint_given": "Radu k tejto karte už máš",
     "reason.friend_silent": "Hostiteľ neodpovedá: spojenie sa možno prerušilo",
     "reason.host_message": "Stránka hostiteľa poslala správu, ktorú táto stránka nemôže prijať: nič sa nezmenilo",
     "reason.think_time": "Čas na premýšľanie musí byť medzi 10 ms a 10 s",
@@ -540,9 +540,9 @@ TEXT = {
     "daily.play_again": "Hrať znova (nepočíta sa)",
     "daily.ends": "Hraním rozdania dňa sa skončí hra, ktorú máš rozohranú.",
     "daily.you_took": (
-        "Zobral(a) si {count} bod: {place}. miesto zo {players}",
-        "Zobral(a) si {count} body: {place}. miesto zo {players}",
-        "Zobral(a) si {count} bodov: {place}. miesto zo {players}",
+        "Máš {count} bod: {place}. miesto zo {players}",
+        "Máš {count} body: {place}. miesto zo {players}",
+        "Máš {count} bodov: {place}. miesto zo {players}",
     ),
     "daily.day": "Deň",
     "daily.friends": "Výsledky priateľov",
@@ -551,15 +551,15 @@ TEXT = {
     "verdict.not_verified": "Neoverené",
     "verdict.not_shown": "Výsledok, ktorý sa neoverí, sa neukazuje.",
     "verdict.spoiler": "Ako hrali, posielanie po posielaní a štich po štichu (prezradí to rozdanie: najprv si ho zahraj)",
-    "verdict.verified": "Overené: rozdanie dňa, ktoré hral(a) {name}, {date}",
+    "verdict.verified": "Overené: {name}, rozdanie dňa {date}",
     "verdict.replay": "Štich po štichu",
     "verdict.verified_unnamed": "Overené: rozdanie dňa tvojho priateľa, {date}",
     "verdict.play": "Hrať toto rozdanie",
     "verdict.hand": "Kolo {number} ({direction})",
-    "verdict.their_hand": "{name} poslal(a) {passed} a zobral(a) {points}",
-    "verdict.their_hold": "{name} zobral(a) {points}",
-    "verdict.your_hand": "ty si poslal(a) {passed} a zobral(a) {points}",
-    "verdict.your_hold": "ty si zobral(a) {points}",
+    "verdict.their_hand": "{name}: poslané {passed}, zobraté {points}",
+    "verdict.their_hold": "{name}: zobraté {points}",
+    "verdict.your_hand": "ty: poslané {passed}, zobraté {points}",
+    "verdict.your_hold": "ty: zobraté {points}",
     "verdict.queen": "(aj s Q♠)",
     "verdict.moon": "(výstrel na mesiac)",
     "share.result": "Tvoj výsledok v rozdaní dňa (stránka priateľov ho overí)",
@@ -697,3 +697,105 @@ TEXT = {
 def plural(count: int) -> int:
     """Which plural form a number takes: one (1), few (2–4), many (0, 5 and more)."""
     return 0 if count == 1 else 1 if 2 <= count <= 4 else 2
+
+
+# The names the game offers its seats (pyapp.shared.seat_names.DEFAULT_NAMES), as a sentence needs them:
+# each one's gender and its genitive, dative and accusative (a name a player types has none: TEXT words
+# every sentence about a seat so that it needs no declension).
+NAME_FORMS = {
+    "Eva": ("f", "Evy", "Eve", "Evu"),
+    "Jan": ("m", "Jana", "Janovi", "Jana"),
+    "Marta": ("f", "Marty", "Marte", "Martu"),
+    "Petr": ("m", "Petra", "Petrovi", "Petra"),
+    "Lenka": ("f", "Lenky", "Lenke", "Lenku"),
+    "Tomáš": ("m", "Tomáša", "Tomášovi", "Tomáša"),
+    "Zora": ("f", "Zory", "Zore", "Zoru"),
+    "Karel": ("m", "Karla", "Karlovi", "Karla"),
+    "Ilona": ("f", "Ilony", "Ilone", "Ilonu"),
+}
+# Sentences about a seat worded for a name of NAME_FORMS: by its gender ("m", "f"), or for "any", with
+# {name_gen}, {name_dat} and {name_acc} beside TEXT's blanks (pyapp.page.words.i18n.t_about).
+ABOUT = {
+    "handoff.body": {
+        "m": "Na ťahu je {name}. Ostatní sa nepozerajte: karty zostanú skryté, kým {name} nebude pripravený.",
+        "f": "Na ťahu je {name}. Ostatní sa nepozerajte: karty zostanú skryté, kým {name} nebude pripravená.",
+    },
+    "status.waiting": {
+        "any": "Čaká sa na {name_acc}…",
+    },
+    "status.stood_in": {
+        "any": "Za {name_acc} hrá počítač…",
+    },
+    "status.waited": {
+        "any": "Čakáme, kým sa vráti zariadenie {name_gen}",
+    },
+    "summary.moon_added": {
+        "any": "☾ Výstrel na mesiac pre {name_acc}: všetci ostatní dostávajú {points}.",
+    },
+    "summary.moon_subtracted": {
+        "any": "☾ Výstrel na mesiac pre {name_acc}: odpočítava si {points}.",
+    },
+    "review.passed": {
+        "any": "Posielaš {cards} {name_dat}, dostávaš {received}.",
+    },
+    "review.passed_by": {
+        "any": "{who}: poslané {cards} {name_dat}, prijaté {received}.",
+    },
+    "friends.send_link": {
+        "any": "Pošli {name_dat} tento odkaz, alebo nech si načíta kód. Platí len pre túto hru.",
+    },
+    "friends.qr": {
+        "any": "QR kód pozvánky pre {name_acc}",
+    },
+    "friends.link": {
+        "any": "Odkaz s pozvánkou pre {name_acc}",
+    },
+    "friends.reply": {
+        "any": "Kód odpovede {name_gen}",
+    },
+    "friends.bad_reply": {
+        "any": "To nie je kód odpovede {name_gen}.",
+    },
+    "friends.scanning": {
+        "any": "Podrž pred kamerou kód odpovede {name_gen}",
+    },
+    "friends.scan": {
+        "any": "Naskenovať kamerou odpoveď {name_gen}",
+    },
+    "friends.benched": {
+        "any": "Je tu; za {name_acc} hrá počítač, kým sa nevráti k hre.",
+    },
+    "friends.hand_back": {
+        "any": "Vrátiť miesto {name_dat}",
+    },
+    "friends.stand_in": {
+        "any": "Nechať za {name_acc} hrať počítač",
+    },
+    "friends.arrived": {
+        "m": "{name} si prisadol k stolu.",
+        "f": "{name} si prisadla k stolu.",
+    },
+    "friends.left": {
+        "m": "{name} odišiel od stola: nová pozvánka je pripravená.",
+        "f": "{name} odišla od stola: nová pozvánka je pripravená.",
+    },
+    "verdict.verified": {
+        "m": "Overené: rozdanie dňa, ktoré hral {name}, {date}",
+        "f": "Overené: rozdanie dňa, ktoré hrala {name}, {date}",
+    },
+    "verdict.their_hand": {
+        "m": "{name} poslal {passed} a zobral {points}",
+        "f": "{name} poslala {passed} a zobrala {points}",
+    },
+    "verdict.their_hold": {
+        "m": "{name} zobral {points}",
+        "f": "{name} zobrala {points}",
+    },
+}
+
+
+def declined(name: str):
+    """``name``'s gender and its forms by case (``gen``, ``dat``, ``acc``) when it is a name the game offers,
+    else None."""
+    forms = NAME_FORMS.get(name)
+    return None if forms is None else (forms[0], {"gen": forms[1], "dat": forms[2], "acc": forms[3]})
