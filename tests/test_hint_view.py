@@ -49,7 +49,7 @@ def test_of_two_identical_cards_one_is_marked_and_a_new_decision_drops_the_hint(
     assert session.pass_hint is None and "hint-box" not in hand_view.render_hand(session)
 
 
-def test_a_play_hint_marks_the_card_and_shows_the_figures_only_on_demand():
+def test_a_play_hint_marks_the_card_and_says_why_with_the_figures_on_demand():
     session = session_for(Engine().start(SEATS, 1))
     session.view.step, session.view.legal = "play", session.view.hand[:3]
     first, second, third = session.view.hand[:3]
@@ -57,13 +57,13 @@ def test_a_play_hint_marks_the_card_and_shows_the_figures_only_on_demand():
     session.hint = protocol.Hint({**hint, "why": ["duck", [second, first]]})
     html = hand_view.render_hand(session)
     assert marked(html) == [second] and "data-hint=" not in html
-    assert 'data-action="figures" aria-pressed="false">Figures<' in html
-    assert "lower is better" not in html
-    assert "stays under" in html and "About as good:" in html  # why, and the card within the noise of it
+    assert 'data-action="figures" aria-pressed="false">Why?<' in html
+    assert "lower is better" not in html and "stays under" not in html  # (the words on demand: a phone's room)
     session.figures = True
     html = hand_view.render_hand(session)
-    assert html.count("data-hint=") == 3 and 'aria-pressed="true">Hide figures' in html
+    assert html.count("data-hint=") == 3 and 'aria-pressed="true">Hide why' in html
     assert "in the rest of this hand after playing that card; lower is better" in html and "about 0.4." in html
+    assert "stays under" in html and "About as good:" in html  # why, and the card within the noise of it
     set_language("cs")
     try:
         assert "méně je lépe" in hand_view.render_hand(session) and 'data-badge="Tip"' in hand_view.render_hand(session)

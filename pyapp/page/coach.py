@@ -94,13 +94,15 @@ def pass_advice(session) -> tuple:
 
 def play_advice(session) -> tuple:
     """The cards the coach offers on the person's turn in the first tricks and what it says: the hint's card
-    and those about as good (asked for as the turn begins), none while it comes."""
+    and those about as good (asked for as the turn begins), and the hint's reason for its card; none while
+    it comes."""
     hint = session.hint
     if hint is None:
         return [], t("coach.looking")
     cards = list(hint.close)
     cards.insert(0, hint.best)  # (MicroPython compiles no starred list)
-    return cards, t("coach.play_pick", cards=short_cards(cards))
+    why = why_text(hint.why, short_cards)
+    return cards, t("coach.play_pick", cards=short_cards(cards)) + (" " + why if why else "")
 
 
 def wants_advice(session) -> bool:

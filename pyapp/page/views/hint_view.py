@@ -2,10 +2,10 @@
 
 While passing, the hint is the three cards to pass with the reasons for them
 (:class:`pyapp.shared.protocol.PassHint`, whose codes each have a text here);
-while playing, the one card to play, what it does (the reason the review
-and the coach word alike), the cards about as good as it, and, only when the
-person asks for them (``session.figures``), the estimate on every card with
-what it means.  The words sit in the page's flow, above the cards, so they
+while playing, the one card to play (marked in the hand), and when the
+person asks why (``session.figures``): what it does (the reason the review
+and the coach word alike), the cards about as good as it, and the estimate
+on every card with what it means.  The words sit in the page's flow, above the cards, so they
 never cover a button.
 Plain Python for MicroPython and CPython.
 """
@@ -75,15 +75,17 @@ def spoken(session) -> str:
 
 def render_hint(session) -> str:
     """The hint's words above the hand: while it thinks, that it does; the pass's three and why; a play's
-    card, why, the cards about as good, and what its figures mean, once they are shown (the card itself is
-    marked in the hand)."""
+    why, the cards about as good and what its figures mean, once the person asks for them (the card itself
+    is marked in the hand: on a small screen the words take the felt's room only on demand)."""
     if session.hinting and session.step in (protocol.STEP_PASS, protocol.STEP_PLAY):
         return f'<div class="hint-box"><p>{t("hint.thinking")}</p></div>'
     words = sentences(session, coloured)
     if not words:
         return ""
-    if session.step == protocol.STEP_PLAY:  # the card, why, the others as good, and what the figures mean
-        return '<div class="hint-box">' + "".join(f"<p>{sentence}</p>" for sentence in words) + "</div>"
+    if session.step == protocol.STEP_PLAY:  # the card is marked; why, the others as good and the figures on demand
+        if not session.figures:
+            return ""
+        return '<div class="hint-box">' + "".join(f"<p>{sentence}</p>" for sentence in words[1:]) + "</div>"
     body = f"<p>{words[0]}</p>"
     if len(words) > 1:  # the pass's reasons
         body += "<ul>" + "".join(f"<li>{reason}</li>" for reason in words[1:]) + "</ul>"
