@@ -17,6 +17,7 @@ from pyapp.bots.play_reasons import (
     LEAD_OVER_QUEEN,
     LEAD_QUEEN,
     LEAD_SPADE,
+    OVER_FOR_NOW,
     OVER_QUEEN,
     OVER_WINNER,
     TAKE_CLEAN,
@@ -103,6 +104,8 @@ class TestReasons:
         assert play_reason(last, face("JD")) == (TAKE_CLEAN, (face("JD"),))
         hearted = replace(view, trick=((1, face("3D")), (2, face("2H")), (3, face("5D"))))
         assert play_reason(hearted, face("JD")) == (OVER_WINNER, (face("JD"), face("5D")))
+        early = replace(view, trick=((2, face("3D")), (3, face("5D"))))  # seat 1 plays after seat 0
+        assert play_reason(early, face("JD")) == (OVER_FOR_NOW, (face("JD"), face("5D")))
         # Both take it: going over is no reason; keeping the lower card is.
         assert costly_reason(hearted, face("6D"), face("JD")) == (TAKE_HIGH, (face("JD"), face("6D")))
 

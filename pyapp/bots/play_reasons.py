@@ -32,7 +32,8 @@ FIRST_TRICK_HIGH = "first_high"  # the first trick holds no points: a high card 
 TAKE_CLEAN = "take_clean"  # last to play to a trick with no points: taking it costs nothing
 DUCK = "duck"  # under the trick's winning card: someone else takes it
 OVER_QUEEN = "over_queen"  # a spade above Q♠ on a spade trick while she is out
-OVER_WINNER = "over_winner"  # over the winning card: the trick and its points are yours
+OVER_FOR_NOW = "over_for_now"  # over the winning card, with players still to come who may go over it
+OVER_WINNER = "over_winner"  # over the winning card, last to play: the trick and its points are yours
 THROW_QUEEN = "throw_queen"  # none of the suit led: Q♠ goes on someone else's trick
 THROW_HIGH_SPADE = "throw_high_spade"  # none of the suit led: A♠/K♠ goes while Q♠ is out
 THROW_HEART = "throw_heart"  # none of the suit led: a heart goes on someone else's trick
@@ -54,6 +55,7 @@ REASONS = (
     TAKE_CLEAN,
     DUCK,
     OVER_QUEEN,
+    OVER_FOR_NOW,
     OVER_WINNER,
     THROW_QUEEN,
     THROW_HIGH_SPADE,
@@ -98,11 +100,12 @@ def play_reason(observation: Observation, card: int) -> Reason:
     if suit == SPADES and card > QUEEN_OF_SPADES and out:
         return (OVER_QUEEN, (card,))
     points = observation.rules.face_points([face for _, face in trick])
+    last = len(trick) == observation.players - 1
     if not observation.tricks and observation.rules.no_points_first_trick:
         return (FIRST_TRICK_HIGH, (card,))
-    if len(trick) == observation.players - 1 and not points:
+    if last and not points:
         return (TAKE_CLEAN, (card,))
-    return (OVER_WINNER, (card, winning))
+    return (OVER_WINNER if last else OVER_FOR_NOW, (card, winning))
 
 
 def _lead_reason(card: int, out: bool) -> str:

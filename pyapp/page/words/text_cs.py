@@ -626,6 +626,7 @@ TEXT = {
     "why.take_clean": "Tvoje karta jde do štychu poslední a body v něm nejsou: vezmi ho kartou {card} a nízké karty si nech na později.",
     "why.duck": "{card} zůstane pod {other}: štych vezme někdo jiný.",
     "why.over_queen": "{card} do pikového štychu, když Q♠ ještě nevyšla: když na něj padne, jejích 13 bodů je tvých.",
+    "why.over_for_now": "{card} zatím přebíjí {other}; hráči po tobě můžou štych ještě přebít vyšší kartou.",
     "why.over_winner": "{card} přebije kartu, která štych brala: bereš štych i všechny body v něm.",
     "why.throw_queen": "Vynesenou barvu nemáš: Q♠ i s jejími 13 body jde do cizího štychu.",
     "why.throw_high_spade": "Vynesenou barvu nemáš: zbav se karty {card} dřív, než na ni padne Q♠.",

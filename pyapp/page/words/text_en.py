@@ -605,6 +605,7 @@ TEXT = {
     "why.take_clean": "You play last and the trick holds no points: take it with {card} and keep your low cards for later.",
     "why.duck": "{card} stays under {other}: someone else takes the trick.",
     "why.over_queen": "{card} on a spade trick while Q♠ is still out: if she falls on it, her 13 points are yours.",
+    "why.over_for_now": "{card} goes over {other} for now; the players after you can still take the trick with a higher card.",
     "why.over_winner": "{card} goes over the winning card: you take the trick and whatever points it holds.",
     "why.throw_queen": "You have none of the suit led: Q♠ goes on someone else's trick, with her 13 points.",
     "why.throw_high_spade": "You have none of the suit led: {card} goes before Q♠ can fall on it.",

@@ -630,6 +630,7 @@ TEXT = {
     "why.take_clean": "Tavo korta dedama paskutinė, o kirtyje taškų nėra: paimk jį korta {card}, o žemas kortas pasilik vėlesniems kirčiams.",
     "why.duck": "{card} lieka žemiau nei {other}: kirtį paims kas nors kitas.",
     "why.over_queen": "{card} į vynų kirtį, kol Q♠ dar neišėjo: jei ji nukris į šį kirtį, jos 13 taškų bus tavo.",
+    "why.over_for_now": "{card} kol kas aukštesnė už {other}; po tavęs einantys dar gali kirtį paimti aukštesne korta.",
     "why.over_winner": "{card} aukštesnė už kirtį imančią kortą: paimi kirtį ir visus jo taškus.",
     "why.throw_queen": "Išeitos spalvos neturi: Q♠ su savo 13 taškų keliauja į kito kirtį.",
     "why.throw_high_spade": "Išeitos spalvos neturi: atsikratyk {card} anksčiau, nei ji paims kirtį su Q♠.",

@@ -630,6 +630,7 @@ TEXT = {
     "why.take_clean": "Tvoja karta ide do štichu posledná a body v ňom nie sú: zober ho kartou {card} a nízke karty si nechaj na neskôr.",
     "why.duck": "{card} zostane pod {other}: štich zoberie niekto iný.",
     "why.over_queen": "{card} do pikového štichu, keď Q♠ ešte nevyšla: ak naň padne, jej 13 bodov je tvojich.",
+    "why.over_for_now": "{card} zatiaľ prebíja {other}; hráči po tebe môžu štich ešte prebiť vyššou kartou.",
     "why.over_winner": "{card} prebije kartu, ktorá štich brala: berieš štich aj všetky body v ňom.",
     "why.throw_queen": "Vynesenú farbu nemáš: Q♠ aj s jej 13 bodmi ide do cudzieho štichu.",
     "why.throw_high_spade": "Vynesenú farbu nemáš: zbav sa karty {card} skôr, než na ňu padne Q♠.",
