@@ -56,11 +56,23 @@ def clear_lead(values: list[list[float]], z: float) -> bool:
     lead = values[means.index(min(means))]
     for choice in values:
         differences = [mine - best for mine, best in zip(choice, lead, strict=True)]
-        mean = sum(differences) / samples
-        spread = sum((difference - mean) ** 2 for difference in differences) / (samples - 1)
-        if spread and mean < z * (spread / samples) ** 0.5:  # (no spread: the lead, alike, or always worse)
+        error = standard_error(differences)
+        if error and sum(differences) / samples < z * error:  # (no spread: the lead, alike, or always worse)
             return False
     return True
+
+
+def standard_error(values: list[float]) -> float:
+    """The standard error of the mean of ``values`` (0 for fewer than two).
+
+    >>> standard_error([1.0, 3.0]), standard_error([2.0, 2.0, 2.0]), standard_error([5.0])
+    (1.0, 0.0, 0.0)
+    """
+    count = len(values)
+    if count < 2:
+        return 0.0
+    mean = sum(values) / count
+    return (sum((value - mean) ** 2 for value in values) / (count - 1) / count) ** 0.5
 
 
 def play_card(position: Position, seat: int, card: int, rules: Rules) -> None:

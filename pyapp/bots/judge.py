@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from ..engine.observation import Observation
 from ..engine.rng import Seed, chance_number
 from .expert import ExpertBot
+from .hard import TIE, standard_error
 from .pool import Choice, LocalPool, Share, merge
 
 JUDGE_PLAYOUTS = 3000  # a card's playouts (about 0.2 s on CPython on this project's machine)
@@ -30,7 +31,6 @@ JUDGE_PLAYOUTS = 3000  # a card's playouts (about 0.2 s on CPython on this proje
 JUDGE_PASS_SHARE = 0.5
 JUDGE_PARTS = 8  # independent parts, whose spread measures the estimates' noise
 NOISE_Z = 2.0  # a gap within this many standard errors is noise: about as good
-TIE = 1e-9  # gaps this small are none (averages of the same whole points, summed in another order)
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,13 @@ class Judged:
     @property
     def as_good(self) -> bool:
         """Whether the choice is the best or within the estimate's noise of it."""
-        return self.gap <= NOISE_Z * self.noise + TIE
+        return within_noise(self.gap, self.noise)
+
+
+def within_noise(gap: float, noise: float) -> bool:
+    """Whether a choice ``gap`` points worse than the best, that gap's standard error being ``noise``, is
+    about as good as the best (the gap no more than :data:`NOISE_Z` standard errors, or none at all)."""
+    return gap <= NOISE_Z * noise + TIE
 
 
 @dataclass(frozen=True)
@@ -110,16 +116,3 @@ def verdict_of(shares: list[Share]) -> Verdict:
         gaps = [share.estimates[choice][0] - share.estimates[best][0] for share in shares]
         judged.append(Judged(choice, values[0], values[0] - merged[best][0], standard_error(gaps)))
     return Verdict(tuple(sorted(judged, key=lambda j: (j.points, j.choice))))
-
-
-def standard_error(values: list[float]) -> float:
-    """The standard error of the mean of ``values`` (0 for fewer than two).
-
-    >>> standard_error([1.0, 3.0]), standard_error([2.0, 2.0, 2.0]), standard_error([5.0])
-    (1.0, 0.0, 0.0)
-    """
-    count = len(values)
-    if count < 2:
-        return 0.0
-    mean = sum(values) / count
-    return (sum((value - mean) ** 2 for value in values) / (count - 1) / count) ** 0.5

@@ -21,7 +21,7 @@ from ..engine.actions import ActionKind
 from ..engine.cards import card_text, parse_cards
 from ..engine.match import Match, Phase
 from ..engine.observation import Observation, observe
-from .judge import JUDGE_PLAYOUTS, NOISE_Z, PASS_PLACE, TIE, Verdict, decision_seed, judge_pass, judge_play
+from .judge import JUDGE_PLAYOUTS, PASS_PLACE, Verdict, decision_seed, judge_pass, judge_play, within_noise
 from .pass_advice import PASS_REASONS, explain_pass
 from .play_reasons import REASONS, Reason, costly_reason
 
@@ -57,7 +57,7 @@ class Decision:
     def as_good(self, faces: tuple[int, ...]) -> bool:
         """Whether ``faces`` (one of the choices) are the best or within the estimate's noise of it."""
         noise = next(noise for choice, _, noise in self.choices if choice == faces)
-        return self.gap(faces) <= NOISE_Z * noise + TIE
+        return within_noise(self.gap(faces), noise)
 
     @property
     def lost(self) -> float:

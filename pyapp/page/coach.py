@@ -163,8 +163,7 @@ def explain_lead(view) -> list:
     leader = plays[0][0] if plays else view.to_act[0] if view.to_act else view.seat
     lines = [t("coach.lead_you") if leader == view.seat else t("coach.lead", name=seat_name(view, leader))]
     if view.received and view.step != protocol.STEP_COLLECT:  # the cards passed to the person, marked in the hand
-        cards = ", ".join(short_card(card) for card in view.received)
-        lines.append(t("coach.received", cards=cards, mark=t("hand.received")))
+        lines.append(t("coach.received", cards=short_cards(view.received), mark=t("hand.received")))
     return lines
 
 

@@ -99,6 +99,11 @@ def day_of(board: dict, day: str) -> dict:
     return board["days"].get(day) or {"mine": None, "friends": []}
 
 
+def mine_on(board, day: str):
+    """The person's own result of ``day`` on ``board`` (None: not played, or no board yet)."""
+    return day_of(board or empty(), day)["mine"]
+
+
 def add_mine(board: dict, day: str, entry: dict) -> bool:
     """Keep the person's own result of ``day`` unless one is kept already (only the first counts)."""
     record = day_of(board, day)

@@ -193,10 +193,13 @@ def apply_writes(storage: Storage, writes: list) -> None:
 
 
 def game_keys(storage: Storage) -> list:
-    """The keys of every piece of the stored game (and the page's copies of it)."""
+    """The keys of every piece of the stored game (and the page's copies of it): its finished hands' and their
+    reviews', and the review of the hand in progress once it is scored (:func:`read_saved_game` reads it)."""
     keys = [storage_keys.SAVE_GAME, storage_keys.SAVE_CURRENT, storage_keys.LEGACY_SAVE, VIEW_KEY, PENDING_KEY]
-    for index in range(stored_hands(storage)):
+    count = stored_hands(storage)
+    for index in range(count):
         keys += [storage_keys.hand_key(index), storage_keys.review_key(index)]
+    keys.append(storage_keys.review_key(count))
     return keys
 
 

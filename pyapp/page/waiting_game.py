@@ -12,7 +12,7 @@ said, never thrown away.  Plain Python for MicroPython and CPython.
 import json
 
 from ..shared import storage_keys
-from .storage import PENDING_KEY, VIEW_KEY, game_keys, parse_json, set_aside, stored_hands
+from .storage import PENDING_KEY, VIEW_KEY, game_keys, parse_json, set_aside
 
 WAITING_KEY = "hearts.waiting"
 PIECES = (storage_keys.SAVE_GAME, storage_keys.SAVE_CURRENT, VIEW_KEY, PENDING_KEY)
@@ -32,9 +32,7 @@ def keep_waiting(storage) -> bool:
     """Copy the stored game into the waiting record (replacing any waiting before it); False when there is
     no game to keep."""
     pieces = {}
-    keys = game_keys(storage)
-    keys.append(storage_keys.review_key(stored_hands(storage)))  # (and the scored hand's)
-    for key in keys:
+    for key in game_keys(storage):
         text = storage.get(key)
         if text is not None and is_piece(key):
             pieces[key] = text

@@ -110,7 +110,7 @@ class NewGames:
         first of that day."""
         page = self.page
         view = page.session.view
-        if view is None or view.daily is None or daily_board.day_of(page.session.daily, view.daily)["mine"]:
+        if view is None or view.daily is None or daily_board.mine_on(page.session.daily, view.daily):
             return
         answer = await page.client.send(protocol.SHARE)
         if answer.ok and answer.verdict is not None:

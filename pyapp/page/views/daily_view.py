@@ -114,7 +114,7 @@ def render_verdict(session, catalog=None) -> str:
         body = f'<p class="not-verified" role="alert">✗ {t("verdict.not_verified")}</p><p>{escape(why)}</p><p>{t("verdict.not_shown")}</p>'
         return dialog(t("verdict.title"), body, todays_deal(session) + close_button())
     names = daily_names(verdict.name)
-    mine = daily_board.day_of(session.daily or daily_board.empty(), verdict.date)["mine"]
+    mine = daily_board.mine_on(session.daily, verdict.date)
     date = short_date(verdict.date)
     headline = (
         t_about("verdict.verified", names[0], date=date) if verdict.name else t("verdict.verified_unnamed", date=date)
@@ -137,7 +137,7 @@ def todays_deal(session) -> str:
     played)."""
     if not session.today or not session.may(protocol.START):
         return ""
-    if daily_board.day_of(session.daily or daily_board.empty(), session.today)["mine"] is None:
+    if daily_board.mine_on(session.daily, session.today) is None:
         return f'<button type="button" class="primary" data-action="daily" data-date="{session.today}">{t("daily.play")}</button>'
     return f'<button type="button" data-action="open" data-panel="daily">{t("nav.daily")}</button>'
 

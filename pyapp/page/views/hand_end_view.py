@@ -181,7 +181,7 @@ def daily_offer(session) -> str:
     """At the end of another game: the deal of the day, while today's is still to play on this page."""
     if session.view.daily is not None or not session.may(protocol.START) or not session.today:
         return ""
-    if daily_board.day_of(session.daily or daily_board.empty(), session.today)["mine"] is not None:
+    if daily_board.mine_on(session.daily, session.today) is not None:
         return ""
     return f'<button type="button" data-action="open" data-panel="daily">{t("nav.daily")}</button>'
 
