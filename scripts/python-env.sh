@@ -10,7 +10,7 @@ fi
 STAMP="$VENV/.installed-$(sha1sum "$ROOT/pyproject.toml" | cut -c1-12)"
 if [ ! -f "$STAMP" ]; then
   "$PY" -m pip install --quiet --disable-pip-version-check --upgrade pip
-  "$PY" -m pip install --quiet --disable-pip-version-check -e "$ROOT[test]"
+  "$PY" -m pip install --quiet --disable-pip-version-check -e "$ROOT[test,bench]"
   rm -f "$VENV"/.installed-*
   touch "$STAMP"
 fi
