@@ -3,8 +3,9 @@
 Each level sits in one seat against three of OpenSpiel's IS-MCTS bots
 (``pyspiel.ISMCTSBot`` with random rollouts, on OpenSpiel's own Hearts), on
 duplicate deals: every deal is played once with the level in each seat, and
-every level meets the same deals and the same opponents' seeds, so two levels
-compare deal by deal (the paired difference).
+every level meets the same deals, so two levels compare deal by deal (the
+paired difference).  (OpenSpiel's IS-MCTS does not play alike twice from the
+same seed: the order of its tree's children varies from run to run.)
 
 Our :class:`~pyapp.engine.match.Match` referees; OpenSpiel's state follows it
 card by card (the same deal, passes and plays), so each side reads its own
@@ -14,11 +15,13 @@ are OpenSpiel's defaults but one: the queen of spades does not break hearts.
 OpenSpiel is a benchmark dependency, never a game one::
 
     pip install -e '.[bench]'
-    python -m tools.outside_yardstick --levels hard,expert --deals 100 --playouts 4400 --workers 2
+    python -m tools.outside_yardstick --levels hard,expert --deals 100 --playouts 4400 --workers 2 > a.json
+    python -m tools.outside_yardstick --levels hard,expert --first 100 --deals 100 > b.json  # the next slice
+    python -m tools.outside_yardstick --merge a.json b.json
 
-It prints JSON: per level the points per hand (95% interval over per-deal
-averages), the opponents' points at its tables, moons, time per card; and each
-level's paired difference from the first.
+It prints JSON: each deal's figures, and per level the points per hand (95%
+interval over per-deal averages), the opponents' points at its tables, moons,
+time per card; and each level's paired difference from the first.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 from pyapp.bots import make_bot
@@ -147,7 +152,7 @@ def play_hand(level: str, seat: int, deal_seed: int, options: dict[str, Any], si
 
 
 def play_deal(level: str, deal_seed: int, options: dict[str, Any], simulations: int) -> dict[str, Any]:
-    """A deal played once with ``level`` in each seat: its points, the opponents', moons and times."""
+    """A deal played once with ``level`` in each seat: its points, the opponents', moons and times (ms)."""
     hands = [play_hand(level, seat, deal_seed, options, simulations) for seat in range(PLAYERS)]
     return {
         "ours": statistics.fmean(hand["points"][seat] for seat, hand in enumerate(hands)),
@@ -155,58 +160,88 @@ def play_deal(level: str, deal_seed: int, options: dict[str, Any], simulations: 
             points for seat, hand in enumerate(hands) for each, points in enumerate(hand["points"]) if each != seat
         ),
         "moons": sum(hand["shooter"] == seat for seat, hand in enumerate(hands)),
-        "times": [t for hand in hands for t in hand["times"]["ours"]],
-        "outside_times": [t for hand in hands for t in hand["times"]["outside"]],
+        "ms": [round(t * 1000, 1) for hand in hands for t in hand["times"]["ours"]],
+        "outside_ms": [round(t * 1000, 1) for hand in hands for t in hand["times"]["outside"]],
     }
 
 
-def run(levels: list[str], deals: int, seed: int, workers: int, playouts: int, simulations: int) -> dict[str, Any]:
-    """Every level on the same ``deals``; the figures as plain data."""
-    figures: dict[str, Any] = {}
+def run(levels: list[str], deals: range, seed: int, workers: int, playouts: int, simulations: int) -> dict[str, Any]:
+    """Every level on the same ``deals`` (their numbers: a long run goes in slices, :func:`merged`); each
+    deal's figures and the summary as plain data."""
+    played: dict[str, list[dict[str, Any]]] = {}
     for level in levels:
         options = {"playouts": playouts} if level in ("hard", "expert") else {}
-        jobs = [(level, seed * 100_003 + deal, options, simulations) for deal in range(deals)]
+        jobs = [(level, seed * 100_003 + deal, options, simulations) for deal in deals]
         with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(play_deal, *zip(*jobs, strict=True)))
-        per_deal = [result["ours"] for result in results]
-        mean, half = mean_ci95(per_deal)
-        outside, outside_half = mean_ci95([result["outside"] for result in results])
-        times = [t for result in results for t in result["times"]]
-        outside_times = [t for result in results for t in result["outside_times"]]
+            played[level] = list(pool.map(play_deal, *zip(*jobs, strict=True)))
+    header = {
+        "opponent": f"OpenSpiel IS-MCTS, {simulations} simulations, UCT c {UCT_C}, {ROLLOUTS} random rollout",
+        "seed": seed,
+        "playouts": playouts,
+        "simulations": simulations,
+        "deals": [deals.start, deals.stop],
+        "played": played,
+    }
+    return {**header, "levels": summary(played)}
+
+
+def merged(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Slices of one run (the same levels, seed and budgets, deals that follow on) as one."""
+    runs = sorted(runs, key=lambda run: run["deals"][0])
+    for before, after in pairwise(runs):
+        if before["deals"][1] != after["deals"][0]:
+            raise ValueError(f"Deals {before['deals'][1]} to {after['deals'][0]} are missing")
+        for key in ("opponent", "seed", "playouts", "simulations"):
+            if before[key] != after[key]:
+                raise ValueError(f"The slices differ in {key}")
+        if list(before["played"]) != list(after["played"]):
+            raise ValueError("The slices played other levels")
+    played = {level: [deal for run in runs for deal in run["played"][level]] for level in runs[0]["played"]}
+    whole = {key: runs[0][key] for key in ("opponent", "seed", "playouts", "simulations")}
+    return {**whole, "deals": [runs[0]["deals"][0], runs[-1]["deals"][1]], "played": played, "levels": summary(played)}
+
+
+def summary(played: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    """Per level: points a hand (95% interval over the deals), the opponents' at its tables, moons, time
+    per card; each level after the first, its paired difference from the first, deal by deal."""
+    figures: dict[str, Any] = {}
+    for level, deals in played.items():
+        mean, half = mean_ci95([deal["ours"] for deal in deals])
+        outside, outside_half = mean_ci95([deal["outside"] for deal in deals])
         figures[level] = {
             "points_per_hand": mean,
             "ci95": half,
             "outside_points_per_hand": outside,
             "outside_ci95": outside_half,
-            "moons": sum(result["moons"] for result in results),
-            "ms_per_card_median": round(statistics.median(times) * 1000, 2),
-            "outside_ms_per_card_median": round(statistics.median(outside_times) * 1000, 2),
-            "per_deal": [round(points, 4) for points in per_deal],
+            "moons": sum(deal["moons"] for deal in deals),
+            "ms_per_card_median": statistics.median(ms for deal in deals for ms in deal["ms"]),
+            "outside_ms_per_card_median": statistics.median(ms for deal in deals for ms in deal["outside_ms"]),
         }
-    first = figures[levels[0]]["per_deal"]
-    for level in levels[1:]:
-        difference, half = mean_ci95([now - then for now, then in zip(figures[level]["per_deal"], first, strict=True)])
-        figures[level]["paired_against"] = {"level": levels[0], "difference": difference, "ci95": half}
-    return {
-        "opponent": f"OpenSpiel IS-MCTS, {simulations} simulations, UCT c {UCT_C}, {ROLLOUTS} random rollout",
-        "deals": deals,
-        "seed": seed,
-        "playouts": playouts,
-        "levels": figures,
-    }
+    first, *others = played
+    for level in others:
+        pairs = zip(played[level], played[first], strict=True)
+        difference, half = mean_ci95([now["ours"] - then["ours"] for now, then in pairs])
+        figures[level]["paired_against"] = {"level": first, "difference": difference, "ci95": half}
+    return figures
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Parse the command line, play, print JSON."""
+    """Parse the command line, play (or merge slices), print JSON."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--levels", default="hard,expert", help="our levels, the first the reference")
     parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--first", type=int, default=0, help="the first deal's number (a slice of a long run)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--playouts", type=int, default=4400, help="our thinking levels' playouts a card")
     parser.add_argument("--simulations", type=int, default=SIMULATIONS, help="IS-MCTS simulations a decision")
+    parser.add_argument("--merge", nargs="+", metavar="JSON", help="slices' output files to print as one run")
     args = parser.parse_args(argv)
-    result = run(args.levels.split(","), args.deals, args.seed, args.workers, args.playouts, args.simulations)
+    if args.merge:
+        result = merged([json.loads(Path(name).read_text(encoding="utf-8")) for name in args.merge])
+    else:
+        deals = range(args.first, args.first + args.deals)
+        result = run(args.levels.split(","), deals, args.seed, args.workers, args.playouts, args.simulations)
     json.dump(result, sys.stdout, indent=1)
     print()
 
