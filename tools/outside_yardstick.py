@@ -36,7 +36,8 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from pyapp.bots import make_bot
+from pyapp.bots import THINKING, make_bot
+from pyapp.cli.arena import bot_seed_of, deal_seed_of
 from pyapp.cli.stats import mean_ci95
 from pyapp.engine.actions import Action
 from pyapp.engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, face, rank_of, suit_of
@@ -51,6 +52,7 @@ GAME_PARAMETERS = {"qs_breaks_hearts": False}  # our classic rules: only a heart
 SIMULATIONS = 1000  # the issue's yardstick: IS-MCTS with 1,000 simulations a decision
 UCT_C = 2.0  # OpenSpiel's example default exploration constant
 ROLLOUTS = 1  # random rollouts per leaf
+RUN_KEYS = ("opponent", "seed", "playouts", "simulations")  # what the slices of one run share
 
 
 def openspiel_card(card: int) -> int:
@@ -121,8 +123,10 @@ def play_hand(level: str, seat: int, deal_seed: int, options: dict[str, Any], si
     offset = observe(match, 0).pass_offset % PLAYERS if match.phase is Phase.PASS else 0
     hands = [match.hand_faces(each) for each in range(PLAYERS)]
     state = dealt(game, offset, hands)
-    ours = make_bot(level, deal_seed * 100 + seat, **options)
-    others = {each: Opponent(pyspiel, deal_seed * 100 + each, simulations) for each in range(PLAYERS) if each != seat}
+    ours = make_bot(level, bot_seed_of(deal_seed, seat), **options)
+    others = {
+        each: Opponent(pyspiel, bot_seed_of(deal_seed, each), simulations) for each in range(PLAYERS) if each != seat
+    }
     times: dict[str, list[float]] = {"ours": [], "outside": []}
     if match.phase is Phase.PASS:
         passes = {seat: ours.decide(observe(match, seat)).cards}
@@ -170,8 +174,8 @@ def run(levels: list[str], deals: range, seed: int, workers: int, playouts: int,
     deal's figures and the summary as plain data."""
     played: dict[str, list[dict[str, Any]]] = {}
     for level in levels:
-        options = {"playouts": playouts} if level in ("hard", "expert") else {}
-        jobs = [(level, seed * 100_003 + deal, options, simulations) for deal in deals]
+        options = {"playouts": playouts} if level in THINKING else {}
+        jobs = [(level, deal_seed_of(seed, deal), options, simulations) for deal in deals]
         with ProcessPoolExecutor(workers) as pool:
             played[level] = list(pool.map(play_deal, *zip(*jobs, strict=True)))
     header = {
@@ -191,13 +195,13 @@ def merged(runs: list[dict[str, Any]]) -> dict[str, Any]:
     for before, after in pairwise(runs):
         if before["deals"][1] != after["deals"][0]:
             raise ValueError(f"Deals {before['deals'][1]} to {after['deals'][0]} are missing")
-        for key in ("opponent", "seed", "playouts", "simulations"):
+        for key in RUN_KEYS:
             if before[key] != after[key]:
                 raise ValueError(f"The slices differ in {key}")
         if list(before["played"]) != list(after["played"]):
             raise ValueError("The slices played other levels")
     played = {level: [deal for run in runs for deal in run["played"][level]] for level in runs[0]["played"]}
-    whole = {key: runs[0][key] for key in ("opponent", "seed", "playouts", "simulations")}
+    whole = {key: runs[0][key] for key in RUN_KEYS}
     return {**whole, "deals": [runs[0]["deals"][0], runs[-1]["deals"][1]], "played": played, "levels": summary(played)}
 
 

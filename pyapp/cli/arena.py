@@ -24,6 +24,20 @@ from ..engine.rules import Rules
 from .stats import mean_ci95
 
 
+def deal_seed_of(seed: int, deal: int) -> int:
+    """The seed of a run's ``deal``-th deal (the arena and the outside yardstick play the same deals).
+
+    >>> deal_seed_of(1, 0), deal_seed_of(1, 5)
+    (100003, 100008)
+    """
+    return seed * 100_003 + deal
+
+
+def bot_seed_of(deal_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` at a deal: the same for every level that sits there."""
+    return deal_seed * 100 + seat
+
+
 def play_deal(rules: Rules, seats: list[str], deal_seed: int, options: dict[str, Any]) -> dict[str, Any]:
     """Play one deal in every rotation of the seats; per level its points, moons and times.
 
@@ -38,7 +52,7 @@ def play_deal(rules: Rules, seats: list[str], deal_seed: int, options: dict[str,
     for rotation in range(n):
         levels = [seats[(seat + rotation) % n] for seat in range(n)]
         bots = [
-            make_bot(level, deal_seed * 100 + seat, **level_options(options, level))
+            make_bot(level, bot_seed_of(deal_seed, seat), **level_options(options, level))
             for seat, level in enumerate(levels)
         ]
         match = Match(rules.replace(target=10**6), deal_seed)
@@ -78,7 +92,7 @@ def run_arena(
     if len(seats) != rules.players:
         raise ValueError(f"Name one bot for each of the {rules.players} seats, not {len(seats)}")
     options = options or {}
-    jobs = [(rules, seats, seed * 100_003 + deal, options) for deal in range(deals)]
+    jobs = [(rules, seats, deal_seed_of(seed, deal), options) for deal in range(deals)]
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             results = list(pool.map(play_deal, *zip(*jobs, strict=True)))
