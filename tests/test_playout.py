@@ -1,7 +1,6 @@
 import copy
 import itertools
 import random
-from collections.abc import Callable
 
 import pytest
 from helpers import arranged, hand_mask, random_state
@@ -26,7 +25,6 @@ from pyapp.engine.playout import (
     RANDOM,
     Hand,
     PointTable,
-    Position,
     Random,
     RandomPolicy,
     play_out,
@@ -124,19 +122,15 @@ def check_playout_against_engine(rules: Rules, seed: int, plays_before: int, pol
     check_playout_from(match, seed, policy)
 
 
-def check_playout_from(
-    match: Match, seed: int, policy: RandomPolicy = RANDOM, policy_of: Callable[[Position], RandomPolicy] | None = None
-) -> int:
-    """The fast path plays the hand on from ``match`` (with ``policy``, or the one ``policy_of`` makes for the
-    position); the engine takes its plays (refusing an illegal one) and scores the hand alike, and both gave
-    every trick where the rules say (:func:`check_tricks_by_the_rules`).  Returns how many of the hand's tricks
-    cancelled."""
+def check_playout_from(match: Match, seed: int, policy: RandomPolicy = RANDOM) -> int:
+    """The fast path plays the hand on from ``match``; the engine takes its plays (refusing an illegal one) and
+    scores the hand alike, and both gave every trick where the rules say (:func:`check_tricks_by_the_rules`).
+    Returns how many of the hand's tricks cancelled."""
     rules = match.rules
     totals = list(match.scores)
     table = PointTable(rules)
     record: list[tuple[int, int]] = []
     position = position_from_match(match).copy()
-    policy = policy if policy_of is None else policy_of(position)
     penalty, bonus = play_out(position, table, random.Random(seed).random, record, policy)
     ended = copy.deepcopy(match)
     ended.stop_at_hand_end = True  # every trick kept, the hand not scored

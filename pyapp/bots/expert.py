@@ -54,7 +54,6 @@ from ..engine.playout import GREEDY, GreedyPolicy, Hand, PointTable, Position, R
 from ..engine.rules import CARDS_PASSED, opening_lead
 from ..engine.scoring import PENALTY_POINTS, hand_score
 from .hard import DEFAULT_BUDGET_MS, HardBot
-from .learned import LearnedPolicy, shipped_weights
 from .medium import pass_order, penalty_taken
 from .pool import LOCAL, PASS, PLAY, LocalPool, Part, Share, merge, part_seed
 from .reading import forced_voids, read_hands
@@ -84,16 +83,10 @@ class ExpertBot(HardBot):
         playouts: int | None = None,
         endgame: int = ENDGAME_TRICKS,
         clear_z: float | None = CLEAR_Z,
-        learned: bool = False,
     ):
         super().__init__(seed, budget_ms, playouts)
         self.endgame = endgame
         self.clear_z = clear_z
-        self.learned = learned
-
-    def playout_policy(self, position: Position) -> RandomPolicy:
-        """The policy every seat plays a playout from ``position`` with."""
-        return LearnedPolicy(position, shipped_weights()) if self.learned else GREEDY
 
     @staticmethod
     def value(added: list[int], me: int) -> float:
@@ -163,7 +156,7 @@ class ExpertBot(HardBot):
         played out for every candidate and each pass in ``also``.
         """
         playouts = None if self.playouts is None else -(-self.playouts // parts)
-        thinker = type(self)(part_seed(seed, part), self.budget_ms, playouts, self.endgame, self.clear_z, self.learned)
+        thinker = type(self)(part_seed(seed, part), self.budget_ms, playouts, self.endgame, self.clear_z)
         if kind == PASS:
             return {"pass": thinker._pass_share(observation, also)}
         if not moon_in_reach(observation) or thinker.solves(observation):  # a solved deal shoots when it pays
@@ -175,7 +168,7 @@ class ExpertBot(HardBot):
     def _play_share(
         self, observation: Observation, share: float = 1.0, policy: Callable[[Position], RandomPolicy] | None = None
     ) -> Share:
-        estimates = HardBot.evaluate(self, observation, share, policy or self.playout_policy)
+        estimates = HardBot.evaluate(self, observation, share, policy)
         return Share(self.last_playouts // len(observation.legal), {(card,): v for card, v in estimates.items()})
 
     def _pass_share(self, observation: Observation, also: tuple) -> Share:
@@ -210,7 +203,7 @@ class ExpertBot(HardBot):
                 for seat, cards in given.items():
                     dealt[(seat + offset) % n].extend(cards)
                 position = _start_of_play(dealt, kitty, observation.dealer, table)
-                penalty, bonus = play_out(position, table, self.rng.random, None, self.playout_policy(position))
+                penalty, bonus = play_out(position, table, self.rng.random, None, GREEDY)
                 sums[candidate] += hand_score(rules, penalty, bonus, totals=observation.scores)[me]
             samples += 1
             if self.spent(samples * len(candidates), deadline, PASS_PLAYOUT_SHARE):
