@@ -1,6 +1,10 @@
 """Serve ``dist/`` on 127.0.0.1, optionally under a sub-path, and print the URL.
 
-``python -m tools.serve [--port 8000] [--base /hearts/] [--dir dist]``
+``python -m tools.serve [--port 8000] [--base /hearts/] [--dir dist] [--line 4g]``
+
+``--line`` serves as if over a slower network (:mod:`tools.line`): every
+request waits a round trip, and every response shares the line's download
+rate, so the service worker's and the engine worker's downloads pay it too.
 """
 
 from __future__ import annotations
@@ -8,12 +12,17 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import shutil
 import sys
 import threading
+import time
 from pathlib import Path
-from typing import ClassVar
+from typing import BinaryIO, ClassVar
 
 from tools.build import DIST
+from tools.line import LINES, Line
+
+CHUNK = 16 * 1024  # the size of a paced write
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -33,7 +42,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         return super().translate_path("/" + path[len(self.base) :])
 
     def send_head(self):  # type: ignore[no-untyped-def]
-        """Serve as usual, and note what was sent when the server keeps a log (benchmarks count bytes)."""
+        """Serve as usual (a round trip late on a slow line), and note what was sent when the server keeps a
+        log (benchmarks count bytes)."""
+        line: Line | None = getattr(self.server, "line", None)
+        if line is not None:
+            time.sleep(line.latency_ms / 1000)
         result = super().send_head()
         log = getattr(self.server, "request_log", None)
         if log is not None and result is not None:
@@ -41,6 +54,23 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             size = Path(path).stat().st_size if Path(path).is_file() else 0
             log.append((self.path, size))
         return result
+
+    def copyfile(self, source: BinaryIO, outputfile: BinaryIO) -> None:  # type: ignore[override]
+        """Send a file, at the line's pace when there is one; a server that keeps a log also notes when each
+        file's last byte went (``server.delivered``: epoch milliseconds, bytes and path)."""
+        line: Line | None = getattr(self.server, "line", None)
+        if line is None:
+            shutil.copyfileobj(source, outputfile)
+            size = source.tell()
+        else:
+            size = 0
+            while chunk := source.read(CHUNK):
+                line.wait_to_send(len(chunk))
+                outputfile.write(chunk)
+                size += len(chunk)
+        delivered = getattr(self.server, "delivered", None)
+        if delivered is not None:
+            delivered.append((time.time() * 1000, size, self.path))
 
     def end_headers(self) -> None:
         """Let the browser revalidate, so a rebuilt site is picked up at once."""
@@ -60,12 +90,15 @@ class SiteServer(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def make_server(directory: Path = DIST, port: int = 0, base: str = "/") -> http.server.ThreadingHTTPServer:
-    """A server for ``directory`` on 127.0.0.1 (port 0: any free port)."""
+def make_server(
+    directory: Path = DIST, port: int = 0, base: str = "/", line: Line | None = None
+) -> http.server.ThreadingHTTPServer:
+    """A server for ``directory`` on 127.0.0.1 (port 0: any free port), over ``line`` when given."""
     base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
     handler = type("Handler", (SiteHandler,), {"base": base})
     server = SiteServer(("127.0.0.1", port), functools.partial(handler, directory=str(directory)))
     server.base = base  # type: ignore[attr-defined]
+    server.line = line  # type: ignore[attr-defined]
     return server
 
 
@@ -74,12 +107,16 @@ def url_of(server: http.server.ThreadingHTTPServer) -> str:
     return f"http://127.0.0.1:{server.server_address[1]}{server.base}"  # type: ignore[attr-defined]
 
 
-def serve_in_background(directory: Path = DIST, base: str = "/", log: bool = False) -> http.server.ThreadingHTTPServer:
+def serve_in_background(
+    directory: Path = DIST, base: str = "/", log: bool = False, line: Line | None = None
+) -> http.server.ThreadingHTTPServer:
     """Start a server on a free port in a daemon thread (for tests and benchmarks); ``log`` keeps
-    ``server.request_log``, a list of (path, bytes) of every file sent in full."""
-    server = make_server(directory, 0, base)
+    ``server.request_log``, a list of (path, bytes) of every file sent in full, and ``server.delivered``
+    (see :meth:`SiteHandler.copyfile`).  ``server.line`` may be changed between visits."""
+    server = make_server(directory, 0, base, line)
     if log:
         server.request_log = []  # type: ignore[attr-defined]
+        server.delivered = []  # type: ignore[attr-defined]
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
@@ -90,8 +127,9 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--base", default="/")
     parser.add_argument("--dir", type=Path, default=DIST)
+    parser.add_argument("--line", choices=sorted(LINES), default=None, help="serve as if over this network")
     args = parser.parse_args()
-    server = make_server(args.dir, args.port, args.base)
+    server = make_server(args.dir, args.port, args.base, LINES[args.line]() if args.line else None)
     print(f"Hearts is ready: {url_of(server)}  (Ctrl-C stops)", flush=True)
     try:
         server.serve_forever()
