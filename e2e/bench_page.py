@@ -19,6 +19,12 @@ files in the same run:
   speed's delay), the playouts a card, and how many decisions were thought
   ahead, at the instant speed and (Expert on two cores) the normal one.
 
+The load figures are measured on 127.0.0.1 as it is, and again over each
+line of ``--lines`` (:mod:`tools.line`: the local server plays a slower
+network, a round trip a request and one download rate for all), each against
+the bare page over the same line, with the bytes that had arrived before each
+moment.
+
 Other hosts are blocked with ``--host-resolver-rules`` rather than a
 Playwright route, because a route turns the HTTP cache off.
 """
@@ -40,6 +46,7 @@ from e2e.table import play_until, store_game, take_turn
 from pyapp.host.table import Table
 from tests.helpers import Engine
 from tools.build import build
+from tools.line import LINES
 from tools.serve import serve_in_background, url_of
 
 BLOCK_OTHER_HOSTS = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"
@@ -108,14 +115,15 @@ def visit(context: Any, url: str, first: bool) -> dict[str, float]:
     context.add_init_script(PROBE)
     page = context.new_page()
     page.goto(url)
-    page.wait_for_function("() => window.__probe.card !== null", timeout=60_000)
+    page.wait_for_function("() => window.__probe.card !== null", timeout=120_000)
     if first:
-        page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=60_000)
+        page.wait_for_function("document.documentElement.dataset.offline === 'ready'", timeout=180_000)
     page.wait_for_timeout(300)
     probe = page.evaluate("() => window.__probe")
-    page.wait_for_function("() => window.__probe.engine !== null", timeout=60_000)
+    page.wait_for_function("() => window.__probe.engine !== null", timeout=120_000)
     probe = page.evaluate("() => window.__probe")
     return {
+        "origin": page.evaluate("() => performance.timeOrigin"),
         "table_ms": round(probe["table"]),
         "card_ms": round(probe["card"]),
         "engine_ms": round(probe["engine"]),
@@ -125,14 +133,26 @@ def visit(context: Any, url: str, first: bool) -> dict[str, float]:
     }
 
 
-def bare_visit(browser: Browser, url: str) -> float:
-    """Time a bare Pyodide page from navigation to ``runPython`` done."""
+def bare_visit(browser: Browser, url: str) -> tuple[float, float]:
+    """Time a bare Pyodide page from navigation to ``runPython`` done; (its time origin, the time)."""
     page = browser.new_page()
     page.goto(url + "bare-pyodide.html")
-    page.wait_for_function("() => window.__ready", timeout=60_000)
-    ready = page.evaluate("() => window.__ready")
+    page.wait_for_function("() => window.__ready", timeout=120_000)
+    ready = page.evaluate("() => [performance.timeOrigin, window.__ready]")
     page.close()
-    return ready
+    return ready[0], ready[1]
+
+
+def bytes_by(delivered: list[tuple[float, int, str]], origin: float, moments: dict[str, float]) -> dict[str, int]:
+    """For each moment (milliseconds after the time ``origin``), the bytes the server had finished sending
+    since the origin (``delivered``: epoch milliseconds, bytes and path of each response)."""
+    return {
+        f"{name}_bytes": sum(size for at, size, _ in delivered if origin <= at <= origin + moment)
+        for name, moment in moments.items()
+    }
+
+
+MOMENTS = ("card_ms", "first_click_accepted_ms", "engine_ms")
 
 
 def play_hand(page: Page) -> dict[str, float]:
@@ -212,72 +232,98 @@ def bytes_per_action(hands: int = 10) -> dict[str, int]:
     return figures
 
 
-def run(rounds: int) -> dict[str, Any]:
-    """All figures, medians over ``rounds`` (downloads from the first round)."""
-    with tempfile.TemporaryDirectory() as scratch:
-        site = build(Path(scratch) / "dist")
-        (site / "bare-pyodide.html").write_text(BARE_PAGE)
-        server = serve_in_background(site, log=True)
-        url = url_of(server)
-        rows: list[dict[str, float]] = []
-        downloads: Counter[str] = Counter()
-        sizes: dict[str, int] = {}
-        with sync_playwright() as playwright:
-            for round_number in range(rounds):
-                browser = playwright.chromium.launch(
-                    executable_path=chromium_path(), args=[*CHROMIUM_ARGS, BLOCK_OTHER_HOSTS]
-                )
-                bare = bare_visit(browser, url)
-                browser.close()
-                profile = Path(scratch) / f"profile-{round_number}"
-                server.request_log.clear()
-                context = launch(playwright, profile)
-                first = visit(context, url, first=True)
-                if round_number == 0:
-                    for path, size in server.request_log:
-                        if size:
-                            downloads[path] += 1
-                            sizes[path] = size
-                    first.update(play_hand(context.pages[-1]))
-                context.close()
-                context = launch(playwright, profile)
-                returning = visit(context, url, first=False)
-                context.close()
-                context = launch(playwright, profile)
-                context.set_offline(True)
-                offline = visit(context, url, first=False)
-                context.close()
-                rows.append(
-                    {
-                        "bare_pyodide_ms": round(bare),
-                        **first,
-                        **{f"return_{k}": v for k, v in returning.items()},
-                        **{f"offline_{k}": v for k, v in offline.items()},
-                    }
-                )
-            thinking = {}
-            for level, cores, speed in THINKING_RUNS:
-                profile = Path(scratch) / f"profile-{level}-{cores}-{speed}"
-                thinking.update(thinking_hand(playwright, url, profile, level, cores, speed))
-        server.shutdown()
-    figures = {key: statistics.median(row[key] for row in rows if key in row) for key in rows[0]}
-    figures.update(thinking)
+def load_rounds(playwright: Playwright, server: Any, url: str, scratch: Path, rounds: int, line: str) -> dict:
+    """The load figures over one line (``"loopback"``: 127.0.0.1 as it is), medians over ``rounds``, each
+    visit against the bare page in the same round; with the bytes each moment needed (first round) and,
+    on 127.0.0.1, the hand played on the first visit, every file downloaded and the offline start."""
+    loopback = line == "loopback"
+    rows: list[dict[str, float]] = []
+    downloads: Counter[str] = Counter()
+    sizes: dict[str, int] = {}
+    for round_number in range(rounds):
+        server.line = None if loopback else LINES[line]()
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=[*CHROMIUM_ARGS, BLOCK_OTHER_HOSTS])
+        server.delivered.clear()
+        origin, bare = bare_visit(browser, url)
+        bare_bytes = bytes_by(server.delivered, origin, {"bare_pyodide_ms": bare})
+        browser.close()
+        profile = scratch / f"profile-{line}-{round_number}"
+        server.request_log.clear()
+        server.delivered.clear()
+        context = launch(playwright, profile)
+        first = visit(context, url, first=True)
+        first.update(bytes_by(server.delivered, first.pop("origin"), {key: first[key] for key in MOMENTS}))
+        if round_number == 0 and loopback:
+            for path, size in server.request_log:
+                if size:
+                    downloads[path] += 1
+                    sizes[path] = size
+            first.update(play_hand(context.pages[-1]))
+        context.close()
+        server.delivered.clear()
+        context = launch(playwright, profile)
+        returning = visit(context, url, first=False)
+        returning.update(bytes_by(server.delivered, returning.pop("origin"), {key: returning[key] for key in MOMENTS}))
+        context.close()
+        row = {
+            "bare_pyodide_ms": round(bare),
+            **bare_bytes,
+            **first,
+            **{f"return_{k}": v for k, v in returning.items()},
+        }
+        if loopback:
+            context = launch(playwright, profile)
+            context.set_offline(True)
+            offline = visit(context, url, first=False)
+            offline.pop("origin")
+            context.close()
+            row.update({f"offline_{k}": v for k, v in offline.items()})
+        rows.append(row)
+    server.line = None
+    figures: dict[str, Any] = {key: statistics.median(row[key] for row in rows if key in row) for key in rows[0]}
     figures["card_vs_bare_pyodide"] = round(figures["card_ms"] / figures["bare_pyodide_ms"], 3)
+    figures["click_vs_bare_pyodide"] = round(figures["first_click_accepted_ms"] / figures["bare_pyodide_ms"], 3)
     figures["engine_vs_bare_pyodide"] = round(figures["engine_ms"] / figures["bare_pyodide_ms"], 3)
     figures["return_engine_vs_bare_pyodide"] = round(figures["return_engine_ms"] / figures["bare_pyodide_ms"], 3)
     figures["return_card_vs_bare_pyodide"] = round(figures["return_card_ms"] / figures["bare_pyodide_ms"], 3)
-    figures["warm_start_offline_vs_online"] = round(figures["offline_card_ms"] / figures["return_card_ms"], 3)
+    if loopback:
+        figures["warm_start_offline_vs_online"] = round(figures["offline_card_ms"] / figures["return_card_ms"], 3)
     # Each round's own ratios (the machine's load varies between rounds; the bare page ran in the same round).
     for prefix in ("", "return_"):
         figures[f"{prefix}engine_vs_bare_pyodide_rounds"] = [
             round(row[f"{prefix}engine_ms"] / row["bare_pyodide_ms"], 3) for row in rows
         ]
+    return {"figures": figures, "downloads": downloads, "sizes": sizes}
+
+
+def run(rounds: int, lines: list[str], thinking_hands: bool = True) -> dict[str, Any]:
+    """All figures: on 127.0.0.1, and the load figures over each of ``lines``; the hands against thinking
+    players unless ``thinking_hands`` is false."""
+    with tempfile.TemporaryDirectory() as scratch:
+        site = build(Path(scratch) / "dist")
+        (site / "bare-pyodide.html").write_text(BARE_PAGE)
+        server = serve_in_background(site, log=True)
+        url = url_of(server)
+        with sync_playwright() as playwright:
+            local = load_rounds(playwright, server, url, Path(scratch), rounds, "loopback")
+            over_lines = {
+                LINES[line]().describe(): load_rounds(playwright, server, url, Path(scratch), rounds, line)["figures"]
+                for line in lines
+            }
+            thinking = {}
+            for level, cores, speed in THINKING_RUNS if thinking_hands else ():
+                profile = Path(scratch) / f"profile-{level}-{cores}-{speed}"
+                thinking.update(thinking_hand(playwright, url, profile, level, cores, speed))
+        server.shutdown()
+    figures = {**local["figures"], **thinking}
+    downloads, sizes = local["downloads"], local["sizes"]
     runtime = {
         path: {"times": downloads[path], "bytes": sizes[path]} for path in sorted(downloads) if "/runtime/" in path
     }
     return {
         "rounds": rounds,
         "figures": figures,
+        "over_lines": over_lines,
         "bytes_per_action": bytes_per_action(),
         "first_visit_downloads": {path: {"times": downloads[path], "bytes": sizes[path]} for path in sorted(downloads)},
         "runtime_files_fetched_more_than_once": [path for path, info in runtime.items() if info["times"] > 1],
@@ -289,7 +335,13 @@ def main() -> None:
     """Print the figures as JSON."""
     parser = argparse.ArgumentParser(description="Page load and responsiveness figures")
     parser.add_argument("--rounds", type=int, default=3)
-    print(json.dumps(run(parser.parse_args().rounds), indent=2))
+    parser.add_argument(
+        "--lines", default="fast,4g", help=f"slower networks to load over too, comma-separated: {', '.join(LINES)}"
+    )
+    parser.add_argument("--no-thinking", action="store_true", help="skip the hands against thinking players")
+    args = parser.parse_args()
+    lines = [line.strip() for line in args.lines.split(",") if line.strip()]
+    print(json.dumps(run(args.rounds, lines, not args.no_thinking), indent=2))
 
 
 if __name__ == "__main__":
