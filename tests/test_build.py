@@ -1,8 +1,9 @@
 import json
 import re
+import shutil
 import zipfile
 
-from tools.build import engine_zip, python_configs, service_worker
+from tools.build import PRELOADED, ROOT, engine_zip, preloads, python_configs, service_worker
 
 
 def written_files(site):
@@ -76,3 +77,23 @@ def test_the_first_words_are_every_languages_words_from_the_catalogues(tmp_path)
         assert texts == {key: i18n.catalogue(code).TEXT[key] for key in FIRST_WORDS_KEYS}
     assert words["cs"]["status.shuffling"] != words["en"]["status.shuffling"]
     assert "navigator.languages" in script and "document.documentElement.lang = code" in script
+
+
+def test_the_page_asks_at_once_for_what_its_first_cards_wait_for(tmp_path):
+    shutil.copy2(ROOT / "index.html", tmp_path / "index.html")
+    (tmp_path / "app").mkdir()
+    python_configs(tmp_path)
+    for _, pattern in PRELOADED:  # the runtime's files, as the build copies them
+        path = tmp_path / pattern.replace("*", "Ab12")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.touch()
+    preloads(tmp_path)
+    head = (tmp_path / "index.html").read_text().split('<link rel="stylesheet"')[0]
+    assert '<link rel="modulepreload" href="./runtime/pyscript/core-Ab12.js">' in head
+    assert '<link rel="preload" href="./app/page/main.py" as="fetch" crossorigin>' in head
+    files = json.loads((tmp_path / "app" / "main.json").read_text())["files"]
+    for name in files:  # every file of the main thread's config, where PyScript will fetch it (under app/)
+        assert f'<link rel="preload" href="./app/{name.removeprefix("./")}" as="fetch" crossorigin>' in head
+        assert (tmp_path / "app" / name).exists()
+    assert head.count("preload") == len(PRELOADED) + len(files)
+    # (e2e/test_offline.py checks that the page's own requests take the preloaded answers: each file once.)

@@ -143,6 +143,41 @@ def engine_worker(dest: Path) -> None:
     page.write_text(page.read_text().replace("<html ", f'<html data-engine="{engine}" ', 1))
 
 
+# What the page's first cards wait for, asked for as the page is read, before its stylesheets, instead of
+# one after another as each is found: over a phone's network each was a round trip late, behind the engine's
+# downloads.  PyScript, the main thread's interpreter, its config and script, then every file the config
+# names (preloads).
+PRELOADED = (
+    ("modulepreload", "runtime/pyscript/core-*.js"),
+    ("modulepreload", "runtime/micropython/micropython.mjs"),
+    ("fetch", "runtime/micropython/micropython.wasm"),
+    ("fetch", "app/main.json"),
+    ("fetch", "app/page/main.py"),
+)
+
+
+def preloads(dest: Path) -> None:
+    """Put :data:`PRELOADED` and the main thread's files in ``index.html``'s head, before its stylesheets."""
+    links = []
+    for kind, pattern in PRELOADED:
+        (path,) = sorted(dest.glob(pattern))
+        href = "./" + path.relative_to(dest).as_posix()
+        links.append(f'<link rel="modulepreload" href="{href}">' if kind == "modulepreload" else preload(href))
+    # PyScript resolves the config's files against the config's folder (app/).
+    links += [
+        preload("./app/" + name.removeprefix("./"))
+        for name in json.loads((dest / "app" / "main.json").read_text())["files"]
+    ]
+    page = dest / "index.html"
+    marker = '<link rel="stylesheet"'
+    page.write_text(page.read_text().replace(marker, "\n".join(links) + "\n" + marker, 1))
+
+
+def preload(href: str) -> str:
+    """A link that fetches ``href`` early, as PyScript's own fetch will (so the browser uses its answer)."""
+    return f'<link rel="preload" href="{href}" as="fetch" crossorigin>'
+
+
 def first_words(dest: Path) -> None:
     """``assets/first-words.js`` after one constant: every language's words for index.html, from the catalogues."""
     from pyapp.page.words import i18n
@@ -203,6 +238,7 @@ def build(dest: Path = DIST) -> Path:
     engine_zip(dest)
     engine_worker(dest)
     python_configs(dest)
+    preloads(dest)
     service_worker(dest)
     return dest
 
