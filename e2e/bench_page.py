@@ -108,8 +108,10 @@ def worst(items: list[list[float]], start: float, end: float) -> float:
     return max((duration for at, duration in items if start <= at <= end), default=0.0)
 
 
-def visit(context: Any, url: str, first: bool) -> dict[str, float]:
-    """Load the game page once and time it (a first visit: until the game is also ready offline)."""
+def visit(context: Any, url: str, first: bool, delivered: list[tuple[float, int, str]]) -> dict[str, float]:
+    """Load the game page once and time it (a first visit: until the game is also ready offline), with the
+    bytes the server had sent by each of :data:`MOMENTS` (``delivered``: the server's record, cleared first)."""
+    delivered.clear()
     if first:
         context.add_init_script(SETTINGS)
     context.add_init_script(PROBE)
@@ -122,8 +124,7 @@ def visit(context: Any, url: str, first: bool) -> dict[str, float]:
     probe = page.evaluate("() => window.__probe")
     page.wait_for_function("() => window.__probe.engine !== null", timeout=120_000)
     probe = page.evaluate("() => window.__probe")
-    return {
-        "origin": page.evaluate("() => performance.timeOrigin"),
+    figures = {
         "table_ms": round(probe["table"]),
         "card_ms": round(probe["card"]),
         "engine_ms": round(probe["engine"]),
@@ -131,16 +132,20 @@ def visit(context: Any, url: str, first: bool) -> dict[str, float]:
         "boot_longest_task_ms": round(worst(probe["longtasks"], 0, probe["card"])),
         "boot_longest_frame_gap_ms": round(worst(probe["frames"], 0, probe["card"])),
     }
+    origin = page.evaluate("() => performance.timeOrigin")
+    return {**figures, **bytes_by(delivered, origin, {key: figures[key] for key in MOMENTS})}
 
 
-def bare_visit(browser: Browser, url: str) -> tuple[float, float]:
-    """Time a bare Pyodide page from navigation to ``runPython`` done; (its time origin, the time)."""
+def bare_visit(browser: Browser, url: str, delivered: list[tuple[float, int, str]]) -> dict[str, float]:
+    """Time a bare Pyodide page from navigation to ``runPython`` done, with the bytes it needed
+    (``delivered``: the server's record, cleared first)."""
+    delivered.clear()
     page = browser.new_page()
     page.goto(url + "bare-pyodide.html")
     page.wait_for_function("() => window.__ready", timeout=120_000)
-    ready = page.evaluate("() => [performance.timeOrigin, window.__ready]")
+    origin, ready = page.evaluate("() => [performance.timeOrigin, window.__ready]")
     page.close()
-    return ready[0], ready[1]
+    return {"bare_pyodide_ms": round(ready), **bytes_by(delivered, origin, {"bare_pyodide_ms": ready})}
 
 
 def bytes_by(delivered: list[tuple[float, int, str]], origin: float, moments: dict[str, float]) -> dict[str, int]:
@@ -234,7 +239,7 @@ def bytes_per_action(hands: int = 10) -> dict[str, int]:
 
 def load_rounds(playwright: Playwright, server: Any, url: str, scratch: Path, rounds: int, line: str) -> dict:
     """The load figures over one line (``"loopback"``: 127.0.0.1 as it is), medians over ``rounds``, each
-    visit against the bare page in the same round; with the bytes each moment needed (first round) and,
+    visit against the bare page in the same round, with the bytes each moment needed; and,
     on 127.0.0.1, the hand played on the first visit, every file downloaded and the offline start."""
     loopback = line == "loopback"
     rows: list[dict[str, float]] = []
@@ -243,16 +248,12 @@ def load_rounds(playwright: Playwright, server: Any, url: str, scratch: Path, ro
     for round_number in range(rounds):
         server.line = None if loopback else LINES[line]()
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=[*CHROMIUM_ARGS, BLOCK_OTHER_HOSTS])
-        server.delivered.clear()
-        origin, bare = bare_visit(browser, url)
-        bare_bytes = bytes_by(server.delivered, origin, {"bare_pyodide_ms": bare})
+        bare = bare_visit(browser, url, server.delivered)
         browser.close()
         profile = scratch / f"profile-{line}-{round_number}"
         server.request_log.clear()
-        server.delivered.clear()
         context = launch(playwright, profile)
-        first = visit(context, url, first=True)
-        first.update(bytes_by(server.delivered, first.pop("origin"), {key: first[key] for key in MOMENTS}))
+        first = visit(context, url, True, server.delivered)
         if round_number == 0 and loopback:
             for path, size in server.request_log:
                 if size:
@@ -260,22 +261,18 @@ def load_rounds(playwright: Playwright, server: Any, url: str, scratch: Path, ro
                     sizes[path] = size
             first.update(play_hand(context.pages[-1]))
         context.close()
-        server.delivered.clear()
         context = launch(playwright, profile)
-        returning = visit(context, url, first=False)
-        returning.update(bytes_by(server.delivered, returning.pop("origin"), {key: returning[key] for key in MOMENTS}))
+        returning = visit(context, url, False, server.delivered)
         context.close()
         row = {
-            "bare_pyodide_ms": round(bare),
-            **bare_bytes,
+            **bare,
             **first,
             **{f"return_{k}": v for k, v in returning.items()},
         }
         if loopback:
             context = launch(playwright, profile)
             context.set_offline(True)
-            offline = visit(context, url, first=False)
-            offline.pop("origin")
+            offline = visit(context, url, False, server.delivered)
             context.close()
             row.update({f"offline_{k}": v for k, v in offline.items()})
         rows.append(row)
