@@ -44,25 +44,36 @@ REWRITE = """async (how) => {
 }"""
 
 
-def snapshot_log(page) -> list[str]:
-    """Collect what the page's workers say about the snapshot (attached before the page is opened)."""
-    lines: list[str] = []
+class SnapshotLog(list):
+    """What the page's workers say about the snapshot; ``heard`` keeps everything they said, for a failure's
+    message."""
 
-    def watch(worker) -> None:
-        worker.on("console", lambda message: lines.append(message.text) if "Engine snapshot" in message.text else None)
+    def __init__(self) -> None:
+        super().__init__()
+        self.heard: list[str] = []
 
-    page.on("worker", watch)
+    def hear(self, text: str) -> None:
+        """Keep one line of a worker's console."""
+        self.heard.append(text)
+        if "Engine snapshot" in text:
+            self.append(text)
+
+
+def snapshot_log(page) -> SnapshotLog:
+    """Collect what the page's workers say (attached before the page is opened)."""
+    lines = SnapshotLog()
+    page.on("worker", lambda worker: worker.on("console", lambda message: lines.hear(message.text)))
     return lines
 
 
-def wait_for_line(page, lines: list[str], text: str, count: int = 1) -> None:
+def wait_for_line(page, lines: SnapshotLog, text: str, count: int = 1) -> None:
     """Wait until the workers have said that the snapshot was ``text`` ("stored", "restored") ``count`` times
     (the test's own page polls the list)."""
     for _ in range(SNAPSHOT_TIMEOUT // 100):
         if lines.count(f"Engine snapshot: {text}") >= count:
             return
         page.wait_for_timeout(100)  # lets Playwright deliver the worker's console events
-    raise AssertionError(f"the worker never said {text!r} {count} times: {lines}")
+    raise AssertionError(f"the worker never said {text!r} {count} times; the workers said: {lines.heard[-40:]}")
 
 
 def plays(page) -> None:
@@ -97,7 +108,8 @@ def test_a_snapshot_of_another_version_or_damaged_is_thrown_away_and_the_game_st
     good = list(page.evaluate(ENTRIES))
     bad = page.evaluate(REWRITE, how)
     page.reload()
-    wait_for_line(page, lines, "stored", count=2)  # booted afresh, and a sound snapshot stored again
+    wait_for_engine(page)  # booted afresh (on a busy machine the boot alone may take most of a timeout) ...
+    wait_for_line(page, lines, "stored", count=2)  # ... and a sound snapshot stored again once idle
     plays(page)
     assert list(page.evaluate(ENTRIES)) == good  # the sound one, under this version's key, and nothing else
     assert bad not in good or how != "other-version"
