@@ -23,7 +23,7 @@ from table import (
     wait_until_offline_ready,
 )
 
-from tools.build import service_worker
+from tools.build import precompress, service_worker
 from tools.serve import serve_in_background, url_of
 
 # The service worker's caches (the engine's snapshot is kept apart, see e2e/test_snapshot.py).
@@ -82,6 +82,16 @@ def test_after_one_visit_the_game_starts_and_plays_with_the_server_gone(page, si
         page.context.set_offline(False)
 
 
+def next_build(site: Path) -> str:
+    """Change the stylesheet of a built ``site`` as a new build would (the service worker's list and the gzip
+    copies written again); the new version."""
+    with (site / "assets" / "style.css").open("a") as css:
+        css.write("\n/* the next version */\n")
+    version = service_worker(site)
+    precompress(site)
+    return version
+
+
 def test_a_new_build_is_offered_and_taken_only_on_reload_and_the_game_survives(page, site, tmp_path):
     copy = tmp_path / "site"
     shutil.copytree(site, copy)
@@ -94,9 +104,7 @@ def test_a_new_build_is_offered_and_taken_only_on_reload_and_the_game_survives(p
         cards = hand(page)
         before = saved_game(page)
 
-        with (copy / "assets" / "style.css").open("a") as css:
-            css.write("\n/* the next version */\n")
-        second = service_worker(copy)
+        second = next_build(copy)
         assert second != first
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         page.wait_for_selector("#update:not([hidden])", timeout=OFFLINE_TIMEOUT)
@@ -151,9 +159,7 @@ def test_a_tab_stays_on_its_build_while_another_takes_the_next(context, site, tm
         wait_until_offline_ready(kept)
         style = kept.evaluate(css, "assets/style.css")
 
-        with (copy / "assets" / "style.css").open("a") as file:
-            file.write("\n/* the next version */\n")
-        second = service_worker(copy)
+        second = next_build(copy)
         updated.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         updated.wait_for_selector("#update:not([hidden])", timeout=OFFLINE_TIMEOUT)
         updated.evaluate("window.beforeUpdate = true")

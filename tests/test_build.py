@@ -3,7 +3,7 @@ import re
 import shutil
 import zipfile
 
-from tools.build import PRELOADED, ROOT, engine_zip, preloads, python_configs, service_worker
+from tools.build import PRELOADED, ROOT, engine_zip, precompress, preloads, python_configs, service_worker
 
 
 def written_files(site):
@@ -23,6 +23,15 @@ class TestServiceWorkerBuild:
         service_worker(site)
         assert sorted(written_files(site)) == ["assets/style.css", "index.html", "runtime/pyscript/core.js"]
         assert "self.addEventListener" in (site / "sw.js").read_text()
+
+    def test_the_gzip_copies_are_not_precached_nor_change_the_version(self, tmp_path):
+        site = fake_site(tmp_path)
+        (site / "assets" / "style.css").write_text("body { color: red }\n" * 50)
+        version = service_worker(site)
+        assert precompress(site) == 2  # the stylesheet's copy and the service worker's
+        assert (site / "assets" / "style.css.gz").exists() and (site / "sw.js.gz").exists()
+        assert service_worker(site) == version  # (the browser asks for the file: the host picks the copy)
+        assert "assets/style.css.gz" not in written_files(site)
 
     def test_the_version_follows_the_content(self, tmp_path):
         site = fake_site(tmp_path)

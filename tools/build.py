@@ -7,8 +7,9 @@ the browser layer as bytecode for the MicroPython main thread, and its
 PyScript config) and the runtime files copied from the pinned npm packages
 (``runtime/``), the web app manifest and icons, and the service worker
 (``sw.js``: ``assets/sw.js`` after two constants, the build's version and
-the hash of every file it precaches).  Nothing is fetched from another
-origin at run time.
+the hash of every file it precaches).  Beside each text file and the
+WebAssembly is its gzip copy, for a static host that serves files
+precompressed.  Nothing is fetched from another origin at run time.
 
 Run ``python -m tools.build``; it runs ``npm ci`` first when ``node_modules``
 is missing.
@@ -16,6 +17,7 @@ is missing.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import shutil
@@ -202,7 +204,7 @@ def precached(dest: Path, path: Path) -> bool:
     """Whether the service worker stores this file of the site ahead of need."""
     if path.parent == dest / "runtime" / "pyscript":
         return any(path.match(pattern) for pattern in PYSCRIPT_PRECACHED)
-    return path.relative_to(dest).as_posix() != SERVICE_WORKER
+    return path.relative_to(dest).as_posix() != SERVICE_WORKER and path.suffix != ".gz"  # (a copy: precompress)
 
 
 def file_hashes(dest: Path) -> dict[str, str]:
@@ -223,6 +225,27 @@ def service_worker(dest: Path) -> str:
     return version
 
 
+# What a static host can send compressed: text and WebAssembly (a zip, an image or a font is compressed already).
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".wasm", ".py", ".mpy", ".md")
+SMALLEST_SAVING = 0.1  # a compressed copy is kept only when it is at least this much smaller
+
+
+def precompress(dest: Path) -> int:
+    """Beside each compressible file of the site, its gzip copy (``x.js.gz``), as a static host serves it to a
+    browser that accepts gzip (nginx's gzip_static, Caddy's precompressed; ``tools/serve.py`` does the same);
+    a host that compresses by itself ignores them.  Returns how many were written."""
+    written = 0
+    for path in sorted(dest.rglob("*")):
+        if not (path.is_file() and path.suffix in COMPRESSIBLE):
+            continue
+        data = path.read_bytes()
+        packed = gzip.compress(data, compresslevel=9, mtime=0)  # (mtime 0: the same bytes for the same file)
+        if len(packed) <= (1 - SMALLEST_SAVING) * len(data):
+            path.with_name(path.name + ".gz").write_bytes(packed)
+            written += 1
+    return written
+
+
 def build(dest: Path = DIST) -> Path:
     """Build the site into ``dest`` (emptied first); returns ``dest``."""
     ensure_node_modules()
@@ -240,6 +263,7 @@ def build(dest: Path = DIST) -> Path:
     python_configs(dest)
     preloads(dest)
     service_worker(dest)
+    precompress(dest)  # (after the service worker's list: the browser asks for the files, never their copies)
     return dest
 
 

@@ -2,6 +2,10 @@
 
 ``python -m tools.serve [--port 8000] [--base /hearts/] [--dir dist] [--line 4g]``
 
+A file with a gzip copy beside it (``x.js.gz``, written by the build) is
+sent as that copy to a browser that accepts gzip, as a static host serves
+precompressed files.
+
 ``--line`` serves as if over a slower network (:mod:`tools.line`): every
 request waits a round trip, and every response shares the line's download
 rate, so the service worker's and the engine worker's downloads pay it too.
@@ -12,6 +16,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import os
 import shutil
 import sys
 import threading
@@ -35,24 +40,44 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         ".wasm": "application/wasm",
     }
 
+    copy: str | None = None  # the gzip copy being sent for this request, if any
+
     def translate_path(self, path: str) -> str:
-        """Map ``base`` + path to the folder; anything outside ``base`` is not found."""
+        """Map ``base`` + path to the folder (to the gzip copy while one is sent); anything outside ``base`` is
+        not found."""
+        if self.copy:
+            return self.copy
         if not path.startswith(self.base):
             return str(Path(self.directory) / "__not_found__")
         return super().translate_path("/" + path[len(self.base) :])
 
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        """The type of the file itself, for its gzip copy too."""
+        return super().guess_type(str(path).removesuffix(".gz") if self.copy else path)
+
+    def gzip_copy(self) -> str | None:
+        """The requested file's gzip copy, when there is one and the browser takes gzip."""
+        if "gzip" not in self.headers.get("Accept-Encoding", ""):
+            return None
+        path = Path(self.translate_path(self.path.split("?")[0]))
+        if path.is_dir() and self.path.split("?")[0].endswith("/"):
+            path = path / "index.html"
+        copy = path.with_name(path.name + ".gz")
+        return str(copy) if path.is_file() and copy.is_file() else None
+
     def send_head(self):  # type: ignore[no-untyped-def]
-        """Serve as usual (a round trip late on a slow line), and note what was sent when the server keeps a
-        log (benchmarks count bytes)."""
+        """Serve as usual (a round trip late on a slow line; the gzip copy when the browser takes it), and note
+        what was sent when the server keeps a log (benchmarks count bytes)."""
         line: Line | None = getattr(self.server, "line", None)
         if line is not None:
             time.sleep(line.latency_ms / 1000)
+        self.copy = None
+        self.copy = self.gzip_copy()
         result = super().send_head()
         log = getattr(self.server, "request_log", None)
         if log is not None and result is not None:
-            path = self.translate_path(self.path.split("?")[0])
-            size = Path(path).stat().st_size if Path(path).is_file() else 0
-            log.append((self.path, size))
+            sent = Path(self.translate_path(self.path.split("?")[0]))
+            log.append((self.path, sent.stat().st_size if sent.is_file() else 0))
         return result
 
     def copyfile(self, source: BinaryIO, outputfile: BinaryIO) -> None:  # type: ignore[override]
@@ -73,8 +98,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             delivered.append((time.time() * 1000, size, self.path))
 
     def end_headers(self) -> None:
-        """Let the browser revalidate, so a rebuilt site is picked up at once."""
+        """Let the browser revalidate, so a rebuilt site is picked up at once; say when the body is gzip."""
         self.send_header("Cache-Control", "no-cache")
+        if self.copy:
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Vary", "Accept-Encoding")
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:
