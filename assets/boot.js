@@ -8,8 +8,8 @@
    version waits until the player chooses to reload; the game in progress is saved after every move, so
    the reload resumes it.
 
-   The engine's worker (app/engine-worker.mjs, Pyodide) starts at once, so it boots while PyScript and
-   MicroPython draw the table; it is offered to the page as window.heartsEngine: a promise of an object
+   The engine's worker (app/engine-worker.mjs, Pyodide) is started by index.html before anything else is
+   asked for, so it boots while PyScript and MicroPython draw the table, and taken over here; it is offered to the page as window.heartsEngine: a promise of an object
    whose handle(text) sends one intent and resolves to the engine's answer (pyapp/page/client.py is the
    only code that uses it). window.heartsThinker.handle(text) runs a hand review's job in a second
    worker, started with the first job. */
@@ -101,7 +101,7 @@ function startEngine() {
   engineIdle = new Promise((resolve) => (idle = resolve));
   // An engine that fails or stops is said at once (pyapp/page/main.py), even while nobody is asking it.
   const lost = () => window.dispatchEvent(new Event("hearts:engine-lost"));
-  window.heartsEngine = startWorker(script, "engine", first, idle, lost);
+  window.heartsEngine = startWorker(window.heartsEarlyEngine ?? script, "engine", first, idle, lost);
   // The page's Python starts another engine when this one has failed or stopped (the game goes on from
   // its save): the old one is ended, the new one offered as heartsEngine.
   window.heartsRestartEngine = () => {

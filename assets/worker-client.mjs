@@ -6,11 +6,13 @@
 
 /* A promise, resolved once the worker answers (rejected if it cannot start), of an object whose
    handle(text) resolves to the worker's answer, and whose close() ends the worker (every call still
-   waiting, and every later one, fails, as when the worker fails or stops). `first` is posted before
-   anything else (the engine's settings for its own worker); `idle()` is called when the worker says it is
-   idle (the engine, once), and `lost(error)` when, once up, it fails or stops without being closed. */
-export function startWorker(url, name, first = undefined, idle = () => {}, lost = () => {}) {
-  const worker = new Worker(url, { type: "module", name });
+   waiting, and every later one, fails, as when the worker fails or stops). `script`: the worker's URL, or
+   a worker started already whose `early` events were kept (index.html starts the engine's so). `first`
+   is posted before anything else (the engine's settings for its own worker); `idle()` is called when the
+   worker says it is idle (the engine, once), and `lost(error)` when, once up, it fails or stops without
+   being closed. */
+export function startWorker(script, name, first = undefined, idle = () => {}, lost = () => {}) {
+  const worker = script instanceof Worker ? script : new Worker(script, { type: "module", name });
   // A worker that stops without a word (terminated, closed, killed by the browser) fires no event: it holds
   // a Web Lock of its own for as long as it lives, and the lock granted here says it has stopped.
   const life = navigator.locks && self.crypto?.randomUUID ? `hearts-${name}-${crypto.randomUUID()}` : null;
@@ -59,5 +61,6 @@ export function startWorker(url, name, first = undefined, idle = () => {}, lost 
       event.preventDefault(); // handled here: not passed on to the worker that started this one (a helper's)
       failed(new Error(event.message || `the ${name} worker failed`));
     };
+    for (const event of worker.early?.splice(0) ?? []) (event.type === "error" ? worker.onerror : worker.onmessage)(event);
   });
 }
