@@ -3,7 +3,20 @@ import re
 import shutil
 import zipfile
 
-from tools.build import PRELOADED, ROOT, engine_zip, precompress, preloads, python_configs, service_worker
+import pytest
+
+from pyapp.page.pack import files_of, pack, unpack
+from tools.build import (
+    PACK,
+    PRELOADED,
+    ROOT,
+    UNPACKER,
+    engine_zip,
+    precompress,
+    preloads,
+    python_configs,
+    service_worker,
+)
 
 
 def written_files(site):
@@ -55,20 +68,42 @@ def test_the_engine_zip_is_the_same_for_the_same_sources(tmp_path):
     assert not any(name.startswith(("pyapp/cli/", "pyapp/page/")) for name in names)
 
 
+def main_thread_files(site) -> set[str]:
+    """Every file the page's MicroPython gets as it starts: those its config names and those in the pack."""
+    files = set(json.loads((site / "app" / "main.json").read_text())["files"].values())
+    assert files == {*UNPACKER, "./" + PACK}
+    return files | {"./" + name for name, _ in files_of((site / "app" / PACK).read_bytes())}
+
+
 def test_the_main_thread_gets_the_page_and_the_shared_folders_and_nothing_of_the_engine(tmp_path):
     (tmp_path / "app").mkdir()
     python_configs(tmp_path)
-    files = set(json.loads((tmp_path / "app" / "main.json").read_text())["files"].values())
+    files = main_thread_files(tmp_path)
     assert "./pyapp/page/views/view.mpy" in files and "./pyapp/shared/protocol.mpy" in files
     assert "./pyapp/shared/deal.mpy" in files  # (the page deals a first hand before the engine is up)
+    assert "./pyapp/page/catalog.json" in files
     assert not any(path.startswith(("./pyapp/engine/", "./pyapp/host/", "./pyapp/workers/")) for path in files)
+    assert not (tmp_path / "app" / "page" / "views" / "view.mpy").exists()  # (on the site in the pack only)
+
+
+def test_the_pack_gives_back_what_was_packed_and_refuses_one_cut_short(tmp_path, monkeypatch):
+    files = [("pyapp/page/a.mpy", b"\x4d\x06"), ("pyapp/page/views/b.mpy", bytes(70_000)), ("c.json", b"{}")]
+    data = pack(files)
+    assert files_of(data) == files
+    with pytest.raises(ValueError, match="cut short"):
+        files_of(data[:-1])
+    (tmp_path / "page.pack").write_bytes(data)
+    (tmp_path / "pyapp").mkdir()  # (a folder there already: PyScript wrote the unpacker's files)
+    monkeypatch.chdir(tmp_path)
+    assert unpack("page.pack") == 3
+    assert [(tmp_path / name).read_bytes() for name, _ in files] == [body for _, body in files]
 
 
 def test_the_main_thread_starts_with_english_only_and_the_other_languages_wait_on_the_site(tmp_path):
     (tmp_path / "app").mkdir()
     python_configs(tmp_path)
-    files = json.loads((tmp_path / "app" / "main.json").read_text())["files"]
-    assert sorted(path for path in files.values() if "/text_" in path) == ["./pyapp/page/words/text_en.mpy"]
+    files = main_thread_files(tmp_path)
+    assert sorted(path for path in files if "/text_" in path) == ["./pyapp/page/words/text_en.mpy"]
     # fetched by pyapp/page/main.py when used (and precached by the service worker, being on the site)
     assert all((tmp_path / "app" / "page" / "words" / f"text_{code}.mpy").exists() for code in ("cs", "sk", "lt"))
 

@@ -126,8 +126,27 @@ def python_configs(dest: Path) -> None:
         if path not in FETCHED_WHEN_USED:
             main_files["./" + target.relative_to(app).as_posix()] = "./" + path.replace(".py", ".mpy")
     package.unlink()
-    config = {"interpreter": "./runtime/micropython/micropython.mjs", "files": main_files}
+    config = {"interpreter": "./runtime/micropython/micropython.mjs", "files": packed(app, main_files)}
     (dest / "app" / "main.json").write_text(json.dumps(config, indent=2) + "\n")
+
+
+# What the page's script needs to unpack the others (pyapp/page/pack.py): the only modules not in the pack.
+UNPACKER = ("./pyapp/__init__.mpy", "./pyapp/page/__init__.mpy", "./pyapp/page/pack.mpy")
+PACK = "page.pack"
+
+
+def packed(app: Path, files: dict[str, str]) -> dict[str, str]:
+    """Put the main thread's ``files`` (site path under ``app`` → path in MicroPython's folder) but the
+    :data:`UNPACKER` in one file, ``app/page.pack``, and take them off the site; the config's files left."""
+    from pyapp.page.pack import pack
+
+    kept = {site: path for site, path in files.items() if path in UNPACKER}
+    inside = [(path.removeprefix("./"), (app / site).read_bytes()) for site, path in files.items() if site not in kept]
+    (app / PACK).write_bytes(pack(inside))
+    for site in files:
+        if site not in kept:
+            (app / site).unlink()
+    return {**kept, "./" + PACK: "./" + PACK}
 
 
 def engine_worker(dest: Path) -> None:
@@ -226,7 +245,7 @@ def service_worker(dest: Path) -> str:
 
 
 # What a static host can send compressed: text and WebAssembly (a zip, an image or a font is compressed already).
-COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".wasm", ".py", ".mpy", ".md")
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".wasm", ".py", ".mpy", ".pack", ".md")
 SMALLEST_SAVING = 0.1  # a compressed copy is kept only when it is at least this much smaller
 
 

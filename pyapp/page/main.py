@@ -14,15 +14,19 @@ import json
 from pyscript import document, fetch, window
 from pyscript.ffi import create_proxy
 
-from pyapp.page.client import EngineClient, ThinkerClient
-from pyapp.page.friends import JOIN, read_invitation
-from pyapp.page.parts.controller import Controller
-from pyapp.page.parts.guest import GuestClient, GuestController, GuestStore
-from pyapp.page.parts.input import InputManager
-from pyapp.page.session import Session
-from pyapp.page.storage import Storage
-from pyapp.page.stored_settings import load_settings
-from pyapp.page.views.actuator import Actuator
+from pyapp.page.pack import unpack
+
+unpack("page.pack")  # the page's other modules, in one download (tools/build.py)
+
+from pyapp.page.client import EngineClient, ThinkerClient  # noqa: E402 - (in place once unpacked)
+from pyapp.page.friends import JOIN, read_invitation  # noqa: E402
+from pyapp.page.parts.controller import Controller  # noqa: E402
+from pyapp.page.parts.guest import GuestClient, GuestController, GuestStore  # noqa: E402
+from pyapp.page.parts.input import InputManager  # noqa: E402
+from pyapp.page.session import Session  # noqa: E402
+from pyapp.page.storage import Storage  # noqa: E402
+from pyapp.page.stored_settings import load_settings  # noqa: E402
+from pyapp.page.views.actuator import Actuator  # noqa: E402
 
 
 def browser_storage() -> Storage:
