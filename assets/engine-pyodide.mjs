@@ -22,6 +22,11 @@
 import { loadPyodide as bootPyodide, version } from "../runtime/pyodide/pyodide.mjs";
 
 const INDEX_URL = new URL("../runtime/pyodide/", import.meta.url).href;
+// The engine's share of Python's standard library, compiled (tools/stdlib.mjs); the whole library (Pyodide's,
+// as sources) is fetched only if a module the share lacks is imported (pyapp/workers/stdlib_fallback.py).
+const SHARE_URL = new URL("./engine-stdlib.zip", import.meta.url).href;
+const WHOLE_URL = new URL("python_stdlib.zip", INDEX_URL).href;
+const WHOLE_PATH = "/lib/python_stdlib_whole.zip";
 const ZIP_URL = new URL("./engine.zip", import.meta.url).href;
 const CACHE = `hearts-snapshot:${new URL("../", import.meta.url).href}`;
 const KEY = new URL(`./engine-snapshot/${version}/${ENGINE}`, import.meta.url).href;
@@ -116,13 +121,14 @@ async function restore(options, snapshot) {
 /* Pyodide with the engine imported: from the stored snapshot, else booted; `keep` (the engine's worker):
    a booted one keeps its snapshot and WebAssembly, for storeKept. */
 export async function loadPyodide({ keep = false } = {}) {
-  const options = { indexURL: INDEX_URL };
+  const options = { indexURL: INDEX_URL, stdLibURL: SHARE_URL };
   const engine = fetchEngine();
   engine.catch(() => {}); // (awaited below: a failure is thrown there)
   const snapshot = await storedSnapshot();
   const restored = snapshot && (await restore(options, snapshot));
   if (restored) {
     restored.unpackArchive(await engine, "zip"); // the sources, for tracebacks and anything imported later
+    wholeLibraryWhenNeeded(restored);
     tell("restored");
     return restored;
   }
@@ -136,7 +142,22 @@ export async function loadPyodide({ keep = false } = {}) {
       warn("could not be taken", error);
     }
   }
+  wholeLibraryWhenNeeded(pyodide); // (after the snapshot: it holds no JavaScript function)
   return pyodide;
+}
+
+/* Should a standard module the share lacks be imported, the whole library is fetched then (synchronously:
+   an import cannot wait) into Python's files. */
+function wholeLibraryWhenNeeded(pyodide) {
+  const fetchWhole = () => {
+    const request = new XMLHttpRequest();
+    request.open("GET", WHOLE_URL, false);
+    request.responseType = "arraybuffer";
+    request.send();
+    if (request.status !== 200) throw new Error(`${WHOLE_URL}: HTTP ${request.status}`);
+    pyodide.FS.writeFile(WHOLE_PATH, new Uint8Array(request.response));
+  };
+  pyodide.pyimport("pyapp.workers.stdlib_fallback").install(fetchWhole, WHOLE_PATH);
 }
 
 /* Store what this boot kept, if anything: its snapshot, and its WebAssembly for the service worker (the

@@ -141,3 +141,22 @@ def test_the_page_asks_at_once_for_what_its_first_cards_wait_for(tmp_path):
         assert (tmp_path / "app" / name).exists()
     assert head.count("preload") == len(PRELOADED) + len(files)
     # (e2e/test_offline.py checks that the page's own requests take the preloaded answers: each file once.)
+
+
+def test_the_engines_share_of_the_standard_library_is_what_it_imports_compiled_and_the_same_each_build(tmp_path):
+    from tools.build import ENGINE_STDLIB, engine_stdlib
+
+    shares = []
+    for name in ("a", "b"):
+        (tmp_path / name / "app").mkdir(parents=True)
+        engine_zip(tmp_path / name)
+        count = engine_stdlib(tmp_path / name)
+        shares.append((tmp_path / name / "app" / ENGINE_STDLIB).read_bytes())
+    assert shares[0] == shares[1]  # (the build's version stays for the same engine)
+    with zipfile.ZipFile(tmp_path / "a" / "app" / ENGINE_STDLIB) as share:
+        names = share.namelist()
+        assert {info.compress_type for info in share.infolist()} == {zipfile.ZIP_STORED}  # the host compresses
+    assert len(names) == count
+    assert {"json/__init__.pyc", "json/decoder.pyc", "random.pyc", "traceback.pyc"} <= set(names)
+    assert not [name for name in names if name.endswith(".py")]  # every module compiled
+    assert not {"statistics.pyc", "pdb.pyc", "tkinter/__init__.pyc"} & set(names)  # what the engine never imports

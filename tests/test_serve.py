@@ -1,6 +1,7 @@
 """The local server sends a file's gzip copy (written by the build) as a static host serves precompressed files."""
 
 import gzip
+import random
 import urllib.error
 import urllib.request
 from email.message import Message
@@ -66,8 +67,8 @@ def test_a_revalidated_copy_is_not_sent_again(tmp_path):
 
 def test_only_what_compression_shrinks_gets_a_copy(tmp_path):
     (tmp_path / "tiny.js").write_bytes(b"x")  # a gzip copy would be larger
-    (tmp_path / "engine.zip").write_bytes(bytes(10_000))  # compressed already (whatever its bytes)
+    (tmp_path / "icon.png").write_bytes(random.Random(7).randbytes(10_000))  # compressed already
     (tmp_path / "app.wasm").write_bytes(bytes(10_000))
     assert precompress(tmp_path) == 1
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["app.wasm", "app.wasm.gz", "engine.zip", "tiny.js"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["app.wasm", "app.wasm.gz", "icon.png", "tiny.js"]
     assert gzip.decompress((tmp_path / "app.wasm.gz").read_bytes()) == bytes(10_000)

@@ -149,6 +149,21 @@ def packed(app: Path, files: dict[str, str]) -> dict[str, str]:
     return {**kept, "./" + PACK: "./" + PACK}
 
 
+# What the workers import (engine-worker.mjs's entries; the fallback once the engine is up): the share of the
+# standard library holds what these import.
+WORKER_IMPORTS = [*ENGINE_PRELOAD, "pyapp.workers.thinker", "pyapp.workers.stdlib_fallback"]
+ENGINE_STDLIB = "engine-stdlib.zip"
+
+
+def engine_stdlib(dest: Path) -> int:
+    """``app/engine-stdlib.zip``: the engine's share of Python's standard library, compiled, made by booting the
+    pinned Pyodide under Node with the engine (``tools/stdlib.mjs``); how many files it holds."""
+    command = ["node", str(ROOT / "tools" / "stdlib.mjs"), str(PYODIDE_DIR), str(dest / "app" / "engine.zip")]
+    command += [str(dest / "app" / ENGINE_STDLIB), ",".join(WORKER_IMPORTS)]
+    done = subprocess.run(command, check=True, capture_output=True, text=True)
+    return int(done.stdout.split()[-1])
+
+
 def engine_worker(dest: Path) -> None:
     """The engine's worker script, and ``app/engine-pyodide.mjs``: ``assets/engine-pyodide.mjs`` after two constants.
 
@@ -156,6 +171,7 @@ def engine_worker(dest: Path) -> None:
     so a changed engine is booted afresh.
     """
     engine_files = (dest / "app" / "engine.zip").read_bytes() + json.dumps(ENGINE_PRELOAD).encode()
+    engine_files += (dest / "app" / ENGINE_STDLIB).read_bytes()  # (a snapshot holds modules of the share)
     engine = hashlib.sha256(engine_files).hexdigest()[:16]
     header = f"const ENGINE = {json.dumps(engine)};\nconst PRELOAD = {json.dumps(ENGINE_PRELOAD)};\n"
     (dest / "app" / ENGINE_PYODIDE).write_text(header + (ROOT / "assets" / ENGINE_PYODIDE).read_text())
@@ -244,18 +260,17 @@ def service_worker(dest: Path) -> str:
     return version
 
 
-# What a static host can send compressed: text and WebAssembly (a zip, an image or a font is compressed already).
-COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".wasm", ".py", ".mpy", ".pack", ".md")
 SMALLEST_SAVING = 0.1  # a compressed copy is kept only when it is at least this much smaller
 
 
 def precompress(dest: Path) -> int:
-    """Beside each compressible file of the site, its gzip copy (``x.js.gz``), as a static host serves it to a
-    browser that accepts gzip (nginx's gzip_static, Caddy's precompressed; ``tools/serve.py`` does the same);
-    a host that compresses by itself ignores them.  Returns how many were written."""
+    """Beside each file of the site that gzip shrinks (text, WebAssembly, the uncompressed zip of the engine's
+    standard library; not an image nor a compressed zip), its gzip copy (``x.js.gz``), as a static host serves
+    it to a browser that accepts gzip (nginx's gzip_static, Caddy's precompressed; ``tools/serve.py`` does the
+    same); a host that compresses by itself ignores them.  Returns how many were written."""
     written = 0
     for path in sorted(dest.rglob("*")):
-        if not (path.is_file() and path.suffix in COMPRESSIBLE):
+        if not path.is_file() or path.suffix == ".gz":
             continue
         data = path.read_bytes()
         packed = gzip.compress(data, compresslevel=9, mtime=0)  # (mtime 0: the same bytes for the same file)
@@ -278,6 +293,7 @@ def build(dest: Path = DIST) -> Path:
     (dest / "app").mkdir()
     copy_runtime(dest)
     engine_zip(dest)
+    engine_stdlib(dest)
     engine_worker(dest)
     python_configs(dest)
     preloads(dest)
