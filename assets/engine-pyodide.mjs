@@ -22,7 +22,7 @@
 import { loadPyodide as bootPyodide, version } from "../runtime/pyodide/pyodide.mjs";
 
 const INDEX_URL = new URL("../runtime/pyodide/", import.meta.url).href;
-// The engine's share of Python's standard library, compiled (tools/stdlib.mjs); the whole library (Pyodide's,
+// The engine's share of Python's standard library, compiled (tools/worker_python.py); the whole library (Pyodide's,
 // as sources) is fetched only if a module the share lacks is imported (pyapp/workers/stdlib_fallback.py).
 const SHARE_URL = new URL("./engine-stdlib.zip", import.meta.url).href;
 const WHOLE_URL = new URL("python_stdlib.zip", INDEX_URL).href;

@@ -1,5 +1,5 @@
 """The workers' Python starts with the engine's share of the standard library, compiled at build time
-(``tools/stdlib.mjs``), and fetches the whole library only when a module the share lacks is imported."""
+(``tools/worker_python.py``), and fetches the whole library only when a module the share lacks is imported."""
 
 from __future__ import annotations
 

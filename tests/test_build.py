@@ -143,20 +143,29 @@ def test_the_page_asks_at_once_for_what_its_first_cards_wait_for(tmp_path):
     # (e2e/test_offline.py checks that the page's own requests take the preloaded answers: each file once.)
 
 
-def test_the_engines_share_of_the_standard_library_is_what_it_imports_compiled_and_the_same_each_build(tmp_path):
-    from tools.build import ENGINE_STDLIB, engine_stdlib
+def test_the_workers_python_is_compiled_the_same_each_build(tmp_path):
+    from tools.build import ENGINE_STDLIB, worker_python
 
-    shares = []
+    built = []
     for name in ("a", "b"):
         (tmp_path / name / "app").mkdir(parents=True)
         engine_zip(tmp_path / name)
-        count = engine_stdlib(tmp_path / name)
-        shares.append((tmp_path / name / "app" / ENGINE_STDLIB).read_bytes())
-    assert shares[0] == shares[1]  # (the build's version stays for the same engine)
+        said = worker_python(tmp_path / name)
+        built.append([(tmp_path / name / "app" / file).read_bytes() for file in (ENGINE_STDLIB, "engine.zip")])
+    assert built[0] == built[1]  # (the build's version stays for the same engine)
+    counts = re.fullmatch(r"(\d+) files of the standard library, (\d+) of the engine compiled", said)
+
     with zipfile.ZipFile(tmp_path / "a" / "app" / ENGINE_STDLIB) as share:
         names = share.namelist()
         assert {info.compress_type for info in share.infolist()} == {zipfile.ZIP_STORED}  # the host compresses
-    assert len(names) == count
+    assert len(names) == int(counts[1])
     assert {"json/__init__.pyc", "json/decoder.pyc", "random.pyc", "traceback.pyc"} <= set(names)
     assert not [name for name in names if name.endswith(".py")]  # every module compiled
     assert not {"statistics.pyc", "pdb.pyc", "tkinter/__init__.pyc"} & set(names)  # what the engine never imports
+
+    engine = zipfile.ZipFile(tmp_path / "a" / "app" / "engine.zip").namelist()
+    sources = [name for name in engine if name.endswith(".py")]
+    assert "pyapp/engine/match.py" in sources  # (the sources stay, for tracebacks)
+    compiled = [name for name in engine if name.endswith(".pyc")]
+    assert len(compiled) == len(sources) == int(counts[2])
+    assert any(re.fullmatch(r"pyapp/engine/__pycache__/match\.cpython-3\d+\.pyc", name) for name in compiled)

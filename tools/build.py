@@ -155,13 +155,13 @@ WORKER_IMPORTS = [*ENGINE_PRELOAD, "pyapp.workers.thinker", "pyapp.workers.stdli
 ENGINE_STDLIB = "engine-stdlib.zip"
 
 
-def engine_stdlib(dest: Path) -> int:
-    """``app/engine-stdlib.zip``: the engine's share of Python's standard library, compiled, made by booting the
-    pinned Pyodide under Node with the engine (``tools/stdlib.mjs``); how many files it holds."""
-    command = ["node", str(ROOT / "tools" / "stdlib.mjs"), str(PYODIDE_DIR), str(dest / "app" / "engine.zip")]
+def worker_python(dest: Path) -> str:
+    """The workers' Python compiled, by booting the pinned Pyodide under Node with the engine
+    (``tools/worker_python.mjs``): ``app/engine-stdlib.zip``, the engine's share of Python's standard library,
+    and the engine's zip rewritten with its bytecode; what was written, in words."""
+    command = ["node", str(ROOT / "tools" / "worker_python.mjs"), str(PYODIDE_DIR), str(dest / "app" / "engine.zip")]
     command += [str(dest / "app" / ENGINE_STDLIB), ",".join(WORKER_IMPORTS)]
-    done = subprocess.run(command, check=True, capture_output=True, text=True)
-    return int(done.stdout.split()[-1])
+    return subprocess.run(command, check=True, capture_output=True, text=True).stdout.strip().splitlines()[-1]
 
 
 def engine_worker(dest: Path) -> None:
@@ -293,7 +293,7 @@ def build(dest: Path = DIST) -> Path:
     (dest / "app").mkdir()
     copy_runtime(dest)
     engine_zip(dest)
-    engine_stdlib(dest)
+    worker_python(dest)
     engine_worker(dest)
     python_configs(dest)
     preloads(dest)

@@ -1,6 +1,6 @@
 """The whole standard library, fetched when a module is missing from the engine's share.
 
-The workers' Python starts with only the engine's share of the standard library (``tools/stdlib_share.py``:
+The workers' Python starts with only the engine's share of the standard library (``tools/worker_python.py``:
 what the engine imports, compiled at build time).  Should anything import a standard module the share
 lacks, :class:`WholeLibrary` fetches Pyodide's whole library once (synchronously: an import cannot wait),
 puts it on ``sys.path`` and the import goes on.  It is said on the console: the share should then be
