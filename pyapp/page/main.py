@@ -16,7 +16,11 @@ from pyscript.ffi import create_proxy
 
 from pyapp.page.pack import unpack
 
+# PyScript's own start is a long task already: the browser gets a turn before each of the page's first steps
+# (the click it may be holding is taken at once).
+await asyncio.sleep(0.001)  # noqa: F704 - PyScript runs this with top-level await
 unpack("page.pack")  # the page's other modules, in one download (tools/build.py)
+await asyncio.sleep(0.001)  # noqa: F704 - PyScript runs this with top-level await
 
 from pyapp.page.client import EngineClient, ThinkerClient  # noqa: E402 - (in place once unpacked)
 from pyapp.page.friends import JOIN, read_invitation  # noqa: E402
