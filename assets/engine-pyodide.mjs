@@ -54,15 +54,20 @@ async function forget() {
   }
 }
 
-/* The stored snapshot for this Pyodide and this engine, checked whole; null when there is none. */
+/* The stored snapshot for this Pyodide and this engine, and the promise of its check (whole: its SHA-256 is
+   the one stored with it, worked out off this thread); null when there is none. */
 async function storedSnapshot() {
   if (typeof caches === "undefined") return null;
   try {
     const response = await (await caches.open(CACHE)).match(KEY);
     if (!response) return null;
     const bytes = new Uint8Array(await response.arrayBuffer());
-    if ((await sha256(bytes)) !== response.headers.get(DIGEST_HEADER)) throw new Error("its checksum differs");
-    return bytes;
+    const stored = response.headers.get(DIGEST_HEADER);
+    const checked = sha256(bytes).then((digest) => {
+      if (digest !== stored) throw new Error("its checksum differs");
+    });
+    checked.catch(() => {}); // (awaited in restore)
+    return { bytes, checked };
   } catch (error) {
     warn("the stored snapshot is not used", error);
     await forget();
@@ -105,9 +110,19 @@ async function bootKeeping(options) {
   }
 }
 
-async function restore(options, snapshot) {
+/* Pyodide restored from `snapshot` while its check goes on: nothing runs in it before the check has passed. */
+async function restore(options, { bytes, checked }) {
+  const booting = bootPyodide({ ...options, _loadSnapshot: bytes });
   try {
-    const pyodide = await bootPyodide({ ...options, _loadSnapshot: snapshot });
+    await checked;
+  } catch (error) {
+    await booting.catch(() => {}); // (a damaged snapshot's Pyodide is never used: the next boot waits for it)
+    warn("the stored snapshot is not used", error);
+    await forget();
+    return null;
+  }
+  try {
+    const pyodide = await booting;
     // The snapshot's random state is the same on every restore: draw a fresh seed from the system.
     pyodide.runPython(`import random, sys\nassert {*${JSON.stringify(PRELOAD)}} <= sys.modules.keys()\nrandom.seed()`);
     return pyodide;
