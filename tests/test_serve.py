@@ -6,6 +6,8 @@ import urllib.error
 import urllib.request
 from email.message import Message
 
+import pytest
+
 from tools.build import precompress
 from tools.serve import serve_in_background, url_of
 
@@ -24,45 +26,41 @@ def get(url: str, gzip_ok: bool, since: str | None = None) -> tuple[int, Message
         return error.code, error.headers, b""
 
 
-def test_a_browser_that_takes_gzip_gets_the_copy_with_its_files_type(tmp_path):
+@pytest.fixture
+def served(tmp_path):
+    """A site of a script and a page, with their gzip copies, served with a log: (server, copies written)."""
     (tmp_path / "app.mjs").write_bytes(SCRIPT)
     (tmp_path / "index.html").write_bytes(b"<!doctype html>" + b"<p>Hearts</p>" * 100)
-    assert precompress(tmp_path) == 2
+    copies = precompress(tmp_path)
     server = serve_in_background(tmp_path, log=True)
-    try:
-        status, headers, body = get(url_of(server) + "app.mjs", gzip_ok=True)
-        assert (status, headers["Content-Encoding"], headers["Content-Type"]) == (200, "gzip", "text/javascript")
-        assert gzip.decompress(body) == SCRIPT
-        assert int(headers["Content-Length"]) == len(body) < len(SCRIPT)
-        assert server.request_log == [("/app.mjs", len(body))]  # the bytes that went
-        status, headers, body = get(url_of(server), gzip_ok=True)  # the folder's page, compressed too
-        assert headers["Content-Encoding"] == "gzip" and gzip.decompress(body).startswith(b"<!doctype html>")
-        assert "text/html" in headers["Content-Type"]
-    finally:
-        server.shutdown()
+    yield server, copies
+    server.shutdown()
 
 
-def test_a_browser_that_does_not_take_gzip_gets_the_file_itself(tmp_path):
-    (tmp_path / "app.mjs").write_bytes(SCRIPT)
-    precompress(tmp_path)
-    server = serve_in_background(tmp_path)
-    try:
-        status, headers, body = get(url_of(server) + "app.mjs", gzip_ok=False)
-        assert (status, body, headers.get("Content-Encoding")) == (200, SCRIPT, None)
-    finally:
-        server.shutdown()
+def test_a_browser_that_takes_gzip_gets_the_copy_with_its_files_type(served):
+    server, copies = served
+    assert copies == 2
+    status, headers, body = get(url_of(server) + "app.mjs", gzip_ok=True)
+    assert (status, headers["Content-Encoding"], headers["Content-Type"]) == (200, "gzip", "text/javascript")
+    assert gzip.decompress(body) == SCRIPT
+    assert int(headers["Content-Length"]) == len(body) < len(SCRIPT)
+    assert server.request_log == [("/app.mjs", len(body))]  # the bytes that went
+    status, headers, body = get(url_of(server), gzip_ok=True)  # the folder's page, compressed too
+    assert headers["Content-Encoding"] == "gzip" and gzip.decompress(body).startswith(b"<!doctype html>")
+    assert "text/html" in headers["Content-Type"]
 
 
-def test_a_revalidated_copy_is_not_sent_again(tmp_path):
-    (tmp_path / "app.mjs").write_bytes(SCRIPT)
-    precompress(tmp_path)
-    server = serve_in_background(tmp_path)
-    try:
-        _, headers, _ = get(url_of(server) + "app.mjs", gzip_ok=True)
-        status, _, body = get(url_of(server) + "app.mjs", gzip_ok=True, since=headers["Last-Modified"])
-        assert (status, body) == (304, b"")
-    finally:
-        server.shutdown()
+def test_a_browser_that_does_not_take_gzip_gets_the_file_itself(served):
+    server, _ = served
+    status, headers, body = get(url_of(server) + "app.mjs", gzip_ok=False)
+    assert (status, body, headers.get("Content-Encoding")) == (200, SCRIPT, None)
+
+
+def test_a_revalidated_copy_is_not_sent_again(served):
+    server, _ = served
+    _, headers, _ = get(url_of(server) + "app.mjs", gzip_ok=True)
+    status, _, body = get(url_of(server) + "app.mjs", gzip_ok=True, since=headers["Last-Modified"])
+    assert (status, body) == (304, b"")
 
 
 def test_only_what_compression_shrinks_gets_a_copy(tmp_path):

@@ -7,9 +7,11 @@ the browser layer as bytecode for the MicroPython main thread, and its
 PyScript config) and the runtime files copied from the pinned npm packages
 (``runtime/``), the web app manifest and icons, and the service worker
 (``sw.js``: ``assets/sw.js`` after two constants, the build's version and
-the hash of every file it precaches).  Beside each text file and the
-WebAssembly is its gzip copy, for a static host that serves files
-precompressed.  Nothing is fetched from another origin at run time.
+the hash of every file it precaches).  The workers' Python is compiled
+(``app/engine-stdlib.zip``, the engine's bytecode in its zip), and beside
+each file gzip shrinks by a tenth is its gzip copy, for a static host that
+serves files precompressed.  Nothing is fetched from another origin at run
+time.
 
 Run ``python -m tools.build``; it runs ``npm ci`` first when ``node_modules``
 is missing.

@@ -55,12 +55,12 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         """The type of the file itself, for its gzip copy too."""
         return super().guess_type(str(path).removesuffix(".gz") if self.copy else path)
 
-    def gzip_copy(self) -> str | None:
-        """The requested file's gzip copy, when there is one and the browser takes gzip."""
+    def gzip_copy(self, requested: str) -> str | None:
+        """The gzip copy of the file at the ``requested`` path, when there is one and the browser takes gzip."""
         if "gzip" not in self.headers.get("Accept-Encoding", ""):
             return None
-        path = Path(self.translate_path(self.path.split("?")[0]))
-        if path.is_dir() and self.path.split("?")[0].endswith("/"):
+        path = Path(self.translate_path(requested))
+        if path.is_dir() and requested.endswith("/"):
             path = path / "index.html"
         copy = path.with_name(path.name + ".gz")
         return str(copy) if path.is_file() and copy.is_file() else None
@@ -71,12 +71,13 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         line: Line | None = getattr(self.server, "line", None)
         if line is not None:
             time.sleep(line.latency_ms / 1000)
-        self.copy = None
-        self.copy = self.gzip_copy()
+        requested = self.path.split("?")[0]
+        self.copy = None  # (this handler's previous request may have sent one)
+        self.copy = self.gzip_copy(requested)
         result = super().send_head()
         log = getattr(self.server, "request_log", None)
         if log is not None and result is not None:
-            sent = Path(self.translate_path(self.path.split("?")[0]))
+            sent = Path(self.translate_path(requested))
             log.append((self.path, sent.stat().st_size if sent.is_file() else 0))
         return result
 
