@@ -5,14 +5,17 @@
      ENGINE:  a hash of the engine's zip (app/engine.zip), so a new engine never meets an old snapshot;
      PRELOAD: the modules imported before the snapshot is taken (the worker's entry imports the engine).
 
-   Every boot unpacks the engine's zip (fetched while Pyodide starts) into Python's working folder. The
+   Every boot writes the engine's zip (fetched while Pyodide starts, its bytecode beside its sources) into
+   Python's files, where the engine is imported from in place (zipimport: nothing is unpacked). The
    engine's first boot (and its first after Pyodide or the engine changed) starts Python as usual, imports
    the engine and takes a copy of Pyodide's memory, which the engine's worker stores (storeKept) once it
-   has answered and is idle: storing never delays the engine's first answer. It is kept in Cache Storage,
-   under a key made of Pyodide's version and ENGINE; one snapshot is kept. Later boots (the thinkers' too)
-   restore that memory instead of starting Python and importing the engine again. A snapshot that is
-   damaged (its SHA-256 differs), that Pyodide refuses (another build) or that does not hold the engine
-   is thrown away and the ordinary boot follows: a snapshot can only save time.
+   has answered and is idle: storing never delays the engine's first answer. It is kept in the origin's
+   private file system (OPFS: a worker reads its 30 MB there in a few tens of milliseconds, where Cache
+   Storage took a few hundred while the page booted), in a folder of this copy of the site, as one file
+   named by Pyodide's version, ENGINE and its SHA-256. Later boots (the thinkers' too) restore that memory
+   instead of starting Python and importing the engine again. A snapshot that is damaged (its SHA-256
+   differs), that Pyodide refuses (another build) or that does not hold the engine is thrown away and the
+   ordinary boot follows: a snapshot can only save time. A browser without OPFS in workers boots as usual.
 
    The engine's ordinary boot also keeps Pyodide's WebAssembly as it downloads it and, when idle, hands
    it over to the service worker (Cache Storage, HANDOFF), which checks its hash and stores it: on a first
@@ -28,9 +31,12 @@ const SHARE_URL = new URL("./engine-stdlib.zip", import.meta.url).href;
 const WHOLE_URL = new URL("python_stdlib.zip", INDEX_URL).href;
 const WHOLE_PATH = "/lib/python_stdlib_whole.zip";
 const ZIP_URL = new URL("./engine.zip", import.meta.url).href;
-const CACHE = `hearts-snapshot:${new URL("../", import.meta.url).href}`;
-const KEY = new URL(`./engine-snapshot/${version}/${ENGINE}`, import.meta.url).href;
-const DIGEST_HEADER = "x-snapshot-sha256";
+const ZIP_PATH = "/lib/hearts-engine.zip"; // on sys.path (a snapshot's sys.path names it: a restore writes it there)
+const SITE = new URL("../", import.meta.url).href;
+const SNAPSHOTS = "hearts-snapshots"; // OPFS: a folder per copy of the site (several may share an origin) ...
+const FOLDER = encodeURIComponent(SITE);
+const NAME = `${version}-${ENGINE}`; // ... holding one file, named `${NAME}.${its SHA-256}`
+const OLD_CACHE = `hearts-snapshot:${SITE}`; // where earlier builds kept it: emptied once one is stored here
 const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
 const HANDOFF = `hearts-handoff:${new URL("../", import.meta.url).href}`; // read by sw.js
 
@@ -46,45 +52,88 @@ async function sha256(bytes) {
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
+/* A stored snapshot that is not what was stored: thrown away. */
+class Damaged extends Error {}
+
+/* This site's folder of snapshots (NotFoundError when there is none and not `create`). */
+async function folder(create = false) {
+  const root = await navigator.storage.getDirectory();
+  return (await root.getDirectoryHandle(SNAPSHOTS, { create })).getDirectoryHandle(FOLDER, { create });
+}
+
 async function forget() {
   try {
-    await caches.delete(CACHE);
+    const root = await navigator.storage.getDirectory();
+    await (await root.getDirectoryHandle(SNAPSHOTS)).removeEntry(FOLDER, { recursive: true });
   } catch (error) {
-    warn("could not delete the stored snapshot", error);
+    if (error.name !== "NotFoundError") warn("could not delete the stored snapshot", error);
   }
 }
 
-/* The stored snapshot for this Pyodide and this engine, and the promise of its check (whole: its SHA-256 is
-   the one stored with it, worked out off this thread); null when there is none. */
-async function storedSnapshot() {
-  if (typeof caches === "undefined") return null;
+/* A file's bytes, read at once through a read-only access handle (a thinker may be reading it too), else as
+   a file (a browser that lacks read-only handles, while another worker reads it). */
+async function readWhole(handle) {
   try {
-    const response = await (await caches.open(CACHE)).match(KEY);
-    if (!response) return null;
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    const stored = response.headers.get(DIGEST_HEADER);
-    const checked = sha256(bytes).then((digest) => {
-      if (digest !== stored) throw new Error("its checksum differs");
-    });
-    checked.catch(() => {}); // (awaited in restore)
-    return { bytes, checked };
+    const access = await handle.createSyncAccessHandle({ mode: "read-only" });
+    try {
+      const bytes = new Uint8Array(access.getSize());
+      access.read(bytes, { at: 0 });
+      return bytes;
+    } finally {
+      access.close();
+    }
+  } catch {
+    return new Uint8Array(await (await handle.getFile()).arrayBuffer());
+  }
+}
+
+/* The stored snapshot for this Pyodide and this engine: the promises of its bytes (Pyodide starts while they
+   are read) and of its check (whole: its SHA-256 is the one in its name, worked out off this thread); null
+   when there is none, or it cannot be read now (it is kept: another worker may hold it). */
+async function storedSnapshot() {
+  if (!navigator.storage?.getDirectory) return null;
+  let handle = null;
+  let stored = null;
+  try {
+    for await (const [name, entry] of (await folder()).entries()) {
+      if (name.startsWith(`${NAME}.`)) [handle, stored] = [entry, name.slice(NAME.length + 1)];
+    }
   } catch (error) {
-    warn("the stored snapshot is not used", error);
-    await forget();
+    if (error.name !== "NotFoundError") warn("the stored snapshot could not be looked for", error);
     return null;
   }
+  if (!handle) return null;
+  const bytes = readWhole(handle);
+  const checked = bytes.then(sha256).then((digest) => {
+    if (digest !== stored) throw new Damaged("its checksum differs");
+  });
+  checked.catch(() => {}); // (awaited in restore, as are the bytes through it)
+  bytes.catch(() => {});
+  return { bytes, checked };
 }
 
-/* Keep this snapshot, and only this one. */
+/* Keep this snapshot, and only this one (a write cut short is removed; one that is not, yet torn, fails its
+   check when read). */
 async function store(bytes) {
-  if (typeof caches === "undefined") return;
-  const cache = await caches.open(CACHE);
-  for (const request of await cache.keys()) {
-    if (request.url !== KEY) await cache.delete(request);
+  if (!navigator.storage?.getDirectory) return;
+  const name = `${NAME}.${await sha256(bytes)}`;
+  const snapshots = await folder(true);
+  const others = [];
+  for await (const other of snapshots.keys()) if (other !== name) others.push(other);
+  for (const other of others) await snapshots.removeEntry(other);
+  const access = await (await snapshots.getFileHandle(name, { create: true })).createSyncAccessHandle();
+  try {
+    access.truncate(0);
+    if (access.write(bytes, { at: 0 }) !== bytes.length) throw new Error("it was written in part");
+    access.flush();
+  } catch (error) {
+    access.close();
+    await snapshots.removeEntry(name);
+    throw error;
   }
-  const headers = { "content-type": "application/octet-stream", [DIGEST_HEADER]: await sha256(bytes) };
-  await cache.put(KEY, new Response(bytes, { headers }));
+  access.close();
   tell("stored");
+  if (typeof caches !== "undefined") await caches.delete(OLD_CACHE);
 }
 
 async function fetchEngine() {
@@ -110,7 +159,8 @@ async function bootKeeping(options) {
   }
 }
 
-/* Pyodide restored from `snapshot` while its check goes on: nothing runs in it before the check has passed. */
+/* Pyodide restored from `snapshot` (its bytes as they are read) while its check goes on: nothing runs in it
+   before the check has passed. */
 async function restore(options, { bytes, checked }) {
   const booting = bootPyodide({ ...options, _loadSnapshot: bytes });
   try {
@@ -118,7 +168,7 @@ async function restore(options, { bytes, checked }) {
   } catch (error) {
     await booting.catch(() => {}); // (a damaged snapshot's Pyodide is never used: the next boot waits for it)
     warn("the stored snapshot is not used", error);
-    await forget();
+    if (error instanceof Damaged) await forget(); // (one that could not be read now is kept)
     return null;
   }
   try {
@@ -142,14 +192,14 @@ export async function loadPyodide({ keep = false } = {}) {
   const snapshot = await storedSnapshot();
   const restored = snapshot && (await restore(options, snapshot));
   if (restored) {
-    restored.unpackArchive(await engine, "zip"); // the sources, for tracebacks and anything imported later
+    restored.FS.writeFile(ZIP_PATH, new Uint8Array(await engine)); // for anything imported later, and tracebacks
     wholeLibraryWhenNeeded(restored);
     tell("restored");
     return restored;
   }
   const pyodide = await (keep ? bootKeeping(options) : bootPyodide(options));
-  pyodide.unpackArchive(await engine, "zip");
-  pyodide.runPython(`import ${PRELOAD.join(", ")}`);
+  pyodide.FS.writeFile(ZIP_PATH, new Uint8Array(await engine));
+  pyodide.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(ZIP_PATH)})\nimport ${PRELOAD.join(", ")}`);
   if (keep) {
     try {
       taken = pyodide.makeMemorySnapshot(); // now, before anything else runs in Python

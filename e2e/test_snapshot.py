@@ -2,7 +2,7 @@
 
 The worker says on its console what became of the snapshot ("stored",
 "restored", or why it was not used); these tests wait for those lines and
-look into Cache Storage, and after every damage the game must still start
+look into the origin's private file system, and after every damage the game must still start
 and answer.
 """
 
@@ -12,35 +12,38 @@ import pytest
 from table import open_game, take_turn, wait_for_engine, wait_for_person
 
 SNAPSHOT_TIMEOUT = 60_000
-# Every stored snapshot: URL → size in bytes.
+# Every stored snapshot (the origin's private file system): site folder/Pyodide's version-engine → size in bytes
+# (the SHA-256 that ends each file's name left out: a new boot's memory is not byte for byte the last one's).
 ENTRIES = """async () => {
   const out = {};
-  for (const name of await caches.keys()) {
-    if (!name.startsWith('hearts-snapshot:')) continue;
-    const cache = await caches.open(name);
-    for (const request of await cache.keys()) {
-      out[request.url] = (await (await cache.match(request)).arrayBuffer()).byteLength;
+  const root = await navigator.storage.getDirectory();
+  let snapshots;
+  try { snapshots = await root.getDirectoryHandle('hearts-snapshots'); } catch { return out; }
+  for await (const [site, folder] of snapshots.entries()) {
+    for await (const [name, file] of folder.entries()) {
+      out[`${site}/${name.replace(/\\.[0-9a-f]{64}$/, '')}`] = (await file.getFile()).size;
     }
   }
   return out;
 }"""
 # Replace the one stored snapshot by one of another version, a damaged copy (its checksum differs) or
-# one Pyodide refuses (its checksum right, its header not); returns the URL it is stored under.
+# one Pyodide refuses (its checksum right, its header not); returns its key (as ENTRIES gives it).
 REWRITE = """async (how) => {
-  const name = (await caches.keys()).find((name) => name.startsWith('hearts-snapshot:'));
-  const cache = await caches.open(name);
-  const [request] = await cache.keys();
-  const response = await cache.match(request);
-  let bytes = new Uint8Array(await response.arrayBuffer());
-  let url = request.url, digest = response.headers.get('x-snapshot-sha256');
+  const snapshots = await (await navigator.storage.getDirectory()).getDirectoryHandle('hearts-snapshots');
+  const [[site, folder]] = await Array.fromAsync(snapshots.entries());
+  const [[name, file]] = await Array.fromAsync(folder.entries());
+  let bytes = new Uint8Array(await (await file.getFile()).arrayBuffer());
+  let [, stem, digest] = name.match(/^(.*)\\.([0-9a-f]{64})$/);
   const hex = async (data) => Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', data)),
                                          (b) => b.toString(16).padStart(2, '0')).join('');
-  if (how === 'other-version') url = url.replace(/[^/]+$/, '0123456789abcdef');
+  if (how === 'other-version') stem = stem.replace(/[^-]+$/, '0123456789abcdef');
   if (how === 'damaged') bytes[bytes.length >> 1] ^= 0xff;
-  if (how === 'refused') { bytes = bytes.slice(); bytes.fill(7, 0, 64); digest = await hex(bytes); }
-  await cache.delete(request);
-  await cache.put(url, new Response(bytes, { headers: { 'x-snapshot-sha256': digest } }));
-  return url;
+  if (how === 'refused') { bytes.fill(7, 0, 64); digest = await hex(bytes); }
+  await folder.removeEntry(name);
+  const writable = await (await folder.getFileHandle(`${stem}.${digest}`, { create: true })).createWritable();
+  await writable.write(bytes);
+  await writable.close();
+  return `${site}/${stem}`;
 }"""
 
 

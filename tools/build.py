@@ -94,13 +94,14 @@ def main_thread_modules() -> list[Path]:
 
 def engine_zip(dest: Path) -> None:
     """The engine, the bots, the host, the shared contract and the workers' entries (not the page nor the
-    command line) as one zip for the workers."""
-    with zipfile.ZipFile(dest / "app" / "engine.zip", "w", zipfile.ZIP_DEFLATED) as archive:
+    command line) as one zip for the workers, which import it in place (``zipimport``): stored uncompressed,
+    as the host's gzip compresses it whole."""
+    with zipfile.ZipFile(dest / "app" / "engine.zip", "w", zipfile.ZIP_STORED) as archive:
         for path in sorted(PACKAGE.rglob("*.py")):
             if not any(folder in path.parents for folder in NOT_IN_WORKERS):
                 # A fixed date keeps the zip, and so the build's version, the same for the same sources.
                 entry = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0))
-                archive.writestr(entry, path.read_bytes(), zipfile.ZIP_DEFLATED)
+                archive.writestr(entry, path.read_bytes())
 
 
 def python_configs(dest: Path) -> None:

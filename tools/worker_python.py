@@ -6,8 +6,9 @@
   imported (a whole package when any of its modules was), stored uncompressed (the host's gzip then
   compresses across files).  A module the share lacks is fetched with the whole library when first
   imported (``pyapp/workers/stdlib_fallback.py``).
-- **The engine's bytecode**, beside its sources in its zip (``__pycache__``, as Python writes it), so that
-  importing the engine does not compile it.
+- **The engine's bytecode**, beside its sources in its zip (``module.pyc`` beside ``module.py``, where
+  ``zipimport`` looks: the workers import the engine from its zip in place), so that importing the engine
+  does not compile it.
 
 Every module is compiled to bytecode that is never checked against a source (it is used as it is).
 Set by the caller: ``IMPORTS`` (the modules to import, as the workers do), ``SOURCE`` (Pyodide's zip),
@@ -59,13 +60,12 @@ def with_bytecode(engine: str) -> int:
     with zipfile.ZipFile(engine) as archive:
         entries = [(info, archive.read(info)) for info in archive.infolist()]
     compiled = 0
-    with zipfile.ZipFile(engine, "w", zipfile.ZIP_DEFLATED) as archive:
+    with zipfile.ZipFile(engine, "w", zipfile.ZIP_STORED) as archive:
         for info, data in entries:
             archive.writestr(info, data)
             if info.filename.endswith(".py"):
-                cached = importlib.util.cache_from_source(info.filename)
-                entry = zipfile.ZipInfo(cached, date_time=FIXED_DATE)
-                archive.writestr(entry, bytecode(data, info.filename), zipfile.ZIP_DEFLATED)
+                entry = zipfile.ZipInfo(info.filename + "c", date_time=FIXED_DATE)
+                archive.writestr(entry, bytecode(data, info.filename))
                 compiled += 1
     return compiled
 
