@@ -23,10 +23,15 @@ from table import (
 )
 
 from pyapp.engine.cards import parse_cards
+from tools.build import PLUGINS
 
 
 def test_boot_deals_a_hand_and_loads_nothing_from_elsewhere(page, server_url):
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
     open_game(page, server_url)
+    plugins = [url for url in requested if re.search(rf"/runtime/pyscript/({'|'.join(PLUGINS)})\b", url)]
+    assert plugins == []  # (PyScript's plugins that the page does without are not even fetched)
     assert len(hand(page)) == 13
     assert page.locator(".seat").count() == 4
     assert current_step(page) == "pass"

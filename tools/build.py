@@ -104,8 +104,16 @@ def engine_zip(dest: Path) -> None:
                 archive.writestr(entry, path.read_bytes())
 
 
+# PyScript's plugins the page does without: fetched and run while PyScript starts, they held the page's script
+# back by some 50-100 ms (its "error" plugin stays: it shows an error PyScript itself meets, such as a file it
+# cannot fetch).
+PLUGINS = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
+PLUGINS_LEFT_OUT = [f"!{plugin}" for plugin in PLUGINS]
+
+
 def python_configs(dest: Path) -> None:
-    """The main thread's PyScript config: the interpreter's relative URL and the files it needs.
+    """The main thread's PyScript config: the interpreter's relative URL, the files it needs and the plugins
+    it does without.
 
     The main thread's files keep the package's layout (``pyapp/page/…`` and ``pyapp/shared/…``), under a
     ``pyapp/__init__.py`` of its own: the real one imports the whole engine.
@@ -129,8 +137,21 @@ def python_configs(dest: Path) -> None:
         if path not in FETCHED_WHEN_USED:
             main_files["./" + target.relative_to(app).as_posix()] = "./" + path.replace(".py", ".mpy")
     package.unlink()
-    config = {"interpreter": "./runtime/micropython/micropython.mjs", "files": packed(app, main_files)}
+    config = {
+        "interpreter": "./runtime/micropython/micropython.mjs",
+        "files": packed(app, main_files),
+        "plugins": PLUGINS_LEFT_OUT,
+    }
     (dest / "app" / "main.json").write_text(json.dumps(config, indent=2) + "\n")
+
+
+def py_config(dest: Path) -> None:
+    """PyScript loads the plugins of each of its two kinds of script with that kind's config: the page has no
+    "py" script, but a config of that kind in ``index.html`` leaves them out for it too."""
+    page = dest / "index.html"
+    marker = '<script type="mpy"'
+    config = f'<py-config type="json">{json.dumps({"plugins": PLUGINS_LEFT_OUT})}</py-config>\n'
+    page.write_text(page.read_text().replace(marker, config + marker, 1))
 
 
 # What the page's script needs to unpack the others (pyapp/page/pack.py): the only modules not in the pack.
@@ -186,9 +207,12 @@ def engine_worker(dest: Path) -> None:
 # What the page's first cards wait for, asked for as the page is read, before its stylesheets, instead of
 # one after another as each is found: over a phone's network each was a round trip late, behind the engine's
 # downloads.  PyScript, the main thread's interpreter, its config and script, then every file the config
-# names (preloads).
+# names (preloads), and what assets/boot.js imports before it starts PyScript.
 PRELOADED = (
+    ("modulepreload", "assets/worker-client.mjs"),
+    ("modulepreload", "assets/friends.mjs"),
     ("modulepreload", "runtime/pyscript/core-*.js"),
+    ("modulepreload", "runtime/pyscript/error-*.js"),
     ("modulepreload", "runtime/micropython/micropython.mjs"),
     ("fetch", "runtime/micropython/micropython.wasm"),
     ("fetch", "app/main.json"),
@@ -299,6 +323,7 @@ def build(dest: Path = DIST) -> Path:
     worker_python(dest)
     engine_worker(dest)
     python_configs(dest)
+    py_config(dest)
     preloads(dest)
     service_worker(dest)
     precompress(dest)  # (after the service worker's list: the browser asks for the files, never their copies)
