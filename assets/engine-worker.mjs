@@ -30,6 +30,9 @@
 
 import { loadPyodide, storeKept } from "./engine-pyodide.mjs";
 import { startWorker } from "../assets/worker-client.mjs";
+// What engine-pyodide.mjs imports, asked for beside it rather than once it has come: one wait fewer before
+// Pyodide starts.
+import "../runtime/pyodide/pyodide.mjs";
 
 const ENTRIES = { engine: "pyapp.workers.engine_worker", thinker: "pyapp.workers.thinker" };
 const MOST_PARTS = 4; // this worker and three helpers: beyond that, memory grows faster than strength
