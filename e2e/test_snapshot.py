@@ -120,3 +120,40 @@ def test_a_snapshot_of_another_version_or_damaged_is_thrown_away_and_the_game_st
     if said:
         assert any(said in line for line in lines), lines
     assert page.errors == []
+
+
+# Two thinkers started by the test's page (as the page starts one for a hand review), each restored from the
+# stored snapshot; nothing is asked of them.
+START_TWO_THINKERS = """() => [0, 1].forEach(() =>
+  new Worker('./app/engine-worker.mjs', { type: 'module', name: 'thinker' }))"""
+# A worker's first draw from Python's random numbers, once its Python is up (null till then).
+FIRST_DRAW = """() => self.heartsPython
+  ? self.heartsPython.runPython('import random\\nstr(random.getrandbits(128))')
+  : null"""
+
+
+def first_draw(page, worker) -> str:
+    """What ``worker`` draws first from Python's ``random``, once its Python is up."""
+    for _ in range(SNAPSHOT_TIMEOUT // 100):
+        draw = worker.evaluate(FIRST_DRAW)
+        if draw is not None:
+            return draw
+        page.wait_for_timeout(100)
+    raise AssertionError("a thinker's Python never came up")
+
+
+def test_every_restore_of_the_snapshot_draws_its_own_random_numbers(page, server_url):
+    lines = snapshot_log(page)
+    workers = []
+    page.on("worker", lambda worker: workers.append(worker))
+    open_game(page, server_url)
+    wait_for_line(page, lines, "stored")
+    restored = lines.count("Engine snapshot: restored")
+    started = len(workers)
+    page.evaluate(START_TWO_THINKERS)
+    wait_for_line(page, lines, "restored", count=restored + 2)
+    thinkers = workers[started:]
+    assert len(thinkers) == 2
+    first, second = (first_draw(page, thinker) for thinker in thinkers)
+    assert first != second  # (the same memory restored twice: only a fresh seed tells them apart)
+    assert page.errors == []
