@@ -9,6 +9,7 @@ and answer.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from table import open_game, take_turn, wait_for_engine, wait_for_person
 
 SNAPSHOT_TIMEOUT = 60_000
@@ -48,25 +49,34 @@ REWRITE = """async (how) => {
 
 
 class SnapshotLog(list):
-    """What the page's workers say about the snapshot; ``heard`` keeps everything they said, for a failure's
-    message."""
+    """What the page's workers say about the snapshot; ``heard`` keeps everything the page and its workers
+    said, for a failure's message."""
 
     def __init__(self) -> None:
         super().__init__()
         self.heard: list[str] = []
 
     def hear(self, text: str) -> None:
-        """Keep one line of a worker's console."""
+        """Keep one line of the page's or a worker's console."""
         self.heard.append(text)
         if "Engine snapshot" in text:
             self.append(text)
 
 
 def snapshot_log(page) -> SnapshotLog:
-    """Collect what the page's workers say (attached before the page is opened)."""
+    """Collect what the page and its workers say (attached before the page is opened)."""
     lines = SnapshotLog()
     page.on("worker", lambda worker: worker.on("console", lambda message: lines.hear(message.text)))
+    page.on("console", lambda message: lines.hear(f"(page) {message.text}"))
     return lines
+
+
+def wait_for_engine_saying(page, lines: SnapshotLog) -> None:
+    """Wait until the engine has answered; if it does not, the failure says what the page and workers said."""
+    try:
+        wait_for_engine(page)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"the engine never answered; the page and its workers said: {lines.heard[-40:]}") from None
 
 
 def wait_for_line(page, lines: SnapshotLog, text: str, count: int = 1) -> None:
@@ -111,7 +121,7 @@ def test_a_snapshot_of_another_version_or_damaged_is_thrown_away_and_the_game_st
     good = list(page.evaluate(ENTRIES))
     bad = page.evaluate(REWRITE, how)
     page.reload()
-    wait_for_engine(page)  # booted afresh (on a busy machine the boot alone may take most of a timeout) ...
+    wait_for_engine_saying(page, lines)  # booted afresh (on a busy machine the boot may take most of a timeout) ...
     wait_for_line(page, lines, "stored", count=2)  # ... and a sound snapshot stored again once idle
     plays(page)
     assert list(page.evaluate(ENTRIES)) == good  # the sound one, under this version's key, and nothing else

@@ -1,7 +1,9 @@
-"""The local server sends a file's gzip copy (written by the build) as a static host serves precompressed files."""
+"""The local server sends a file's gzip copy (written by the build) as a static host serves precompressed files,
+and queues a burst of connections as a static host does."""
 
 import gzip
 import random
+import socket
 import urllib.error
 import urllib.request
 from email.message import Message
@@ -9,7 +11,7 @@ from email.message import Message
 import pytest
 
 from tools.build import precompress
-from tools.serve import serve_in_background, url_of
+from tools.serve import make_server, serve_in_background, url_of
 
 SCRIPT = b"const hearts = 'hearts';\n" * 200
 
@@ -70,3 +72,15 @@ def test_only_what_compression_shrinks_gets_a_copy(tmp_path):
     assert precompress(tmp_path) == 1
     assert sorted(path.name for path in tmp_path.iterdir()) == ["app.wasm", "app.wasm.gz", "icon.png", "tiny.js"]
     assert gzip.decompress((tmp_path / "app.wasm.gz").read_bytes()) == bytes(10_000)
+
+
+def test_a_burst_of_connections_is_queued_not_dropped(tmp_path):
+    # A page's burst: forty connections at once, none of them accepted yet (the server is not serving). With
+    # socketserver's queue of five, the sixth on would wait for the kernel to retry (a second, then two…).
+    server = make_server(tmp_path)
+    try:
+        connections = [socket.create_connection(server.server_address, timeout=0.5) for _ in range(40)]
+        for connection in connections:
+            connection.close()
+    finally:
+        server.server_close()
