@@ -75,20 +75,6 @@ function whenIdle(then, ms) {
   else setTimeout(then, ms);
 }
 
-function preload(href, as) {
-  const link = document.createElement("link");
-  if (as) {
-    link.rel = "preload";
-    link.as = as;
-    link.type = "application/wasm";
-    link.crossOrigin = "anonymous";
-  } else {
-    link.rel = "modulepreload";
-  }
-  link.href = asset(href);
-  document.head.append(link);
-}
-
 let engineIdle = Promise.resolve(); // once the engine has done its own idle work (a friend's page has none)
 
 /* The engine starts at once; the thinker (hand reviews) only when the page first gives it a job, and again
@@ -167,9 +153,6 @@ window.heartsFriends = friends;
 if (!location.hash.startsWith("#join=")) startEngine();
 // An invitation opened in a tab that shows the game already (a new one, after a reload): joined afresh.
 window.addEventListener("hashchange", () => location.hash.startsWith("#join=") && location.reload());
-// Start fetching the main thread's interpreter at once instead of after PyScript has loaded.
-preload("runtime/micropython/micropython.mjs");
-preload("runtime/micropython/micropython.wasm", "fetch");
 // Sent by the page's Python once the engine answers: then, when the engine and the page are idle, the
 // service worker.
 window.addEventListener("hearts:started", () => engineIdle.then(() => whenIdle(goOffline, 2000)), { once: true });
