@@ -38,7 +38,7 @@ const FOLDER = encodeURIComponent(SITE);
 const NAME = `${version}-${ENGINE}`; // ... holding one file, named `${NAME}.${its SHA-256}`
 const OLD_CACHE = `hearts-snapshot:${SITE}`; // where earlier builds kept it: emptied once one is stored here
 const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
-const HANDOFF = `hearts-handoff:${new URL("../", import.meta.url).href}`; // read by sw.js
+const HANDOFF = `hearts-handoff:${SITE}`; // read by sw.js
 
 // What became of the snapshot is told on the worker's console (the end-to-end tests read it).
 const warn = (what, error) => console.warn(`Engine snapshot: ${what}:`, error);

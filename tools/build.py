@@ -104,9 +104,9 @@ def engine_zip(dest: Path) -> None:
                 archive.writestr(entry, path.read_bytes())
 
 
-# PyScript's plugins the page does without: fetched and run while PyScript starts, they held the page's script
-# back by some 50-100 ms (its "error" plugin stays: it shows an error PyScript itself meets, such as a file it
-# cannot fetch).
+# PyScript's plugins the page does without: fetched and run while PyScript starts, before the page's script
+# (single visits showed the first cards 50-100 ms sooner without them; the page benchmark's medians did not
+# tell). Its "error" plugin stays: it shows an error PyScript itself meets, such as a file it cannot fetch.
 PLUGINS = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 PLUGINS_LEFT_OUT = [f"!{plugin}" for plugin in PLUGINS]
 
