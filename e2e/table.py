@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from pyapp.shared import protocol, storage_keys
 from tests.helpers import Engine
@@ -33,6 +36,45 @@ new MutationObserver(() => {
 """
 
 
+# What the page shows, read for a failing test's message (the table's state, the hand's cards as drawn).
+SHOWN = """() => {
+    const text = (selector) => document.querySelector(selector)?.textContent.trim() ?? null;
+    const dialog = document.getElementById('dialog');
+    return {
+        url: location.href,
+        ready: document.getElementById('table')?.dataset.ready,
+        info: text('.info'),
+        notice: document.getElementById('notice')?.hidden ? null : text('#notice'),
+        dialog: dialog && !dialog.hidden ? dialog.textContent.trim().slice(0, 600) : null,
+        controls: [...document.querySelectorAll('[data-action]')].map(c => c.dataset.action),
+        hand: [...document.querySelectorAll('#hand .card')].map(
+            c => `${c.dataset.card} ${c.className} ${c.getAttribute('aria-pressed') ?? ''}`.trim()),
+        focus: document.activeElement?.outerHTML.slice(0, 120),
+        notices: window.notices ?? null,
+    };
+}"""
+
+
+def describe(page: Page) -> str:
+    """What the page shows now and the last of what its console said: the message of a test that waited in vain."""
+    try:
+        shown = page.evaluate(SHOWN)
+        said = [f"  {message.type}: {message.text[:300]}" for message in page.console_messages()[-40:]]
+    except PlaywrightError as error:
+        return f"(the page could not be read: {error})"
+    lines = [f"  {name}: {value}" for name, value in shown.items()]
+    return "\n".join(["the page shows:", *lines, "its console said, last:", *said])
+
+
+@contextmanager
+def told(page: Page, waiting_for: str) -> Iterator[None]:
+    """Wait inside; a wait that times out fails saying what it waited for and what the page shows instead."""
+    try:
+        yield
+    except PlaywrightTimeoutError as error:
+        raise AssertionError(f"waited in vain for {waiting_for}\n{describe(page)}") from error
+
+
 def open_game(page: Page, url: str) -> None:
     """Open the page and wait until the engine has dealt (cards in hand, clickable or passable)."""
     page.goto(url)
@@ -53,9 +95,10 @@ def wait_for_engine(page: Page) -> None:
 
 def wait_for_person(page: Page, timeout: int = ENGINE_TIMEOUT) -> str:
     """Wait until the person has something to do; which: pass, play, collect, summary, moon or over."""
-    page.wait_for_function(
-        "() => " + " || ".join(f"document.querySelector('{s}')" for s in PERSON_SELECTORS), timeout=timeout
-    )
+    with told(page, "something for the person to do"):
+        page.wait_for_function(
+            "() => " + " || ".join(f"document.querySelector('{s}')" for s in PERSON_SELECTORS), timeout=timeout
+        )
     return current_step(page)
 
 
@@ -95,12 +138,14 @@ def pass_three(page: Page) -> list[str]:
     """Pick the first three cards and pass them; returns what was passed."""
     cards = hand(page)[:3]
     for card in cards:
-        page.click(f'#hand .card[data-card="{card}"]')
-        page.wait_for_selector(f'#hand .card[data-card="{card}"][aria-pressed="true"]')
+        with told(page, f"{card} picked to pass"):
+            page.click(f'#hand .card[data-card="{card}"]')
+            page.wait_for_selector(f'#hand .card[data-card="{card}"][aria-pressed="true"]')
     # A locator's click finds the button again if the engine's answer redraws it meanwhile; once passed,
     # no Pass button is left (until the next hand's pass).
-    page.locator("[data-action=pass]").click()
-    page.wait_for_selector("[data-action=pass]", state="detached", timeout=STEP_TIMEOUT)
+    with told(page, f"{cards} passed"):
+        page.locator("[data-action=pass]").click()
+        page.wait_for_selector("[data-action=pass]", state="detached", timeout=STEP_TIMEOUT)
     return cards
 
 
@@ -126,7 +171,8 @@ def click_and_wait(page: Page, selector: str) -> None:
             if "not attached" in str(error):
                 continue
             raise
-        page.wait_for_function("element => !element.isConnected", arg=element, timeout=STEP_TIMEOUT)
+        with told(page, f"{selector} redrawn after its click"):
+            page.wait_for_function("element => !element.isConnected", arg=element, timeout=STEP_TIMEOUT)
         return
     raise AssertionError(f"{selector} was redrawn before every click")
 
