@@ -200,8 +200,9 @@ def test_every_phase_of_a_hand_fits_the_screen_without_overlaps(browser, guard, 
         for pressed in ("true", "false"):
             first.click()
             page.wait_for_selector(f'#hand .card[data-index="0"][aria-pressed="{pressed}"]')
-        if size in TOUCH:
+            # The card lifts (or settles) before the next tap: Playwright would scroll a moving card into view.
             page.wait_for_function("() => document.getAnimations().length === 0")
+        if size in TOUCH:
             assert page.evaluate("getComputedStyle(document.querySelector('#hand .card')).transform") == "none"
         card, name = page.evaluate(SIZES_DRAWN).values()
         print(f"{size}: hand card {card:.0f} px = {card / SIZES[size]['width']:.1%} of the width, name {name:.1f} px")

@@ -50,6 +50,24 @@ def test_pass_marks_the_received_cards(page, server_url):
     expect(received).to_have_accessible_name(re.compile(r"^[A-Z][a-z]+ of [a-z]+ \(new\)$"))
 
 
+def test_a_card_pressed_while_the_hand_is_redrawn_is_still_clicked(page, server_url):
+    """A redraw of the hand between the press and the release (here: the hint's words coming in above the
+    cards) keeps the card pressed, so the browser clicks it (a card replaced in between got no click)."""
+    open_game(page, server_url)
+    card = hand(page)[0]
+    pressed = page.locator(f'#hand .card[data-card="{card}"]')
+    box = pressed.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    element = pressed.element_handle()
+    page.evaluate("document.querySelector('[data-action=hint]').click()")  # (the pointer stays on the card)
+    page.wait_for_selector("#hand .hint-box li")  # the hand drawn again twice: thinking, then the hint
+    assert element.evaluate("card => card.isConnected")
+    page.mouse.up()
+    page.wait_for_selector(f'#hand .card[data-card="{card}"][aria-pressed="true"]')
+    assert page.errors == []
+
+
 def test_an_illegal_click_shows_its_reason(page, server_url):
     open_game(page, server_url)
     pass_three(page)

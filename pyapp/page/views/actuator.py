@@ -71,8 +71,8 @@ class Actuator:
             same += ".primary"
         self.regions["table"].innerHTML = table_view.render_table(session)
         hand = hand_view.render_hand(session)
-        if hand != self.hand_drawn:  # an unchanged hand is left alone: a card being pressed stays to be clicked
-            self.regions["hand"].innerHTML = hand
+        if hand != self.hand_drawn:  # an unchanged hand is left alone
+            self.draw_hand(hand, session.dealing)
             self.hand_drawn = hand
         drawn = sheet_view.drawn_from(session)
         if drawn != self.sheet_drawn:
@@ -105,6 +105,15 @@ class Actuator:
                 card.focus(self.focus.options(ring))  # redrawn where it was: no jump
             elif card or self.focus.lost():
                 self.focus.hand(ring)  # a finished trick takes the focus from the cards: Enter collects it
+
+    def draw_hand(self, markup: str, dealing: bool) -> None:
+        """Draw the hand: its cards and controls changed in place (assets/morph.js: a card being pressed is
+        still there to be released, and clicked), a hand being dealt anew (its cards fly in)."""
+        region = self.regions["hand"]
+        if dealing or not self.window.heartsMorph:
+            region.innerHTML = markup
+        else:
+            self.window.heartsMorph(region, markup)
 
     def reveal_hint(self) -> None:
         """Scroll the hint's words and the hand (its cards and buttons) into view: below a table that fills
