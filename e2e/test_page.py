@@ -68,6 +68,18 @@ def test_a_card_pressed_while_the_hand_is_redrawn_is_still_clicked(page, server_
     assert page.errors == []
 
 
+def test_a_redraw_that_changes_nothing_on_the_table_leaves_it_alone(page, server_url):
+    """A card picked to pass redraws the hand, and the table (whose finished trick is clicked to collect it)
+    keeps its elements: one being pressed would stay to be clicked.  (Once the engine has dealt, nothing
+    but the person's own moves changes this page during the pass.)"""
+    open_game(page, server_url)
+    status = page.locator("#table .status").element_handle()
+    card = hand(page)[0]
+    page.click(f'#hand .card[data-card="{card}"]')
+    page.wait_for_selector(f'#hand .card[data-card="{card}"][aria-pressed="true"]')  # (drawn after the table)
+    assert status.evaluate("element => element.isConnected")
+
+
 def test_an_illegal_click_shows_its_reason(page, server_url):
     open_game(page, server_url)
     pass_three(page)

@@ -31,6 +31,7 @@ class Actuator:
         self.notice_serial = 0
         self.sheet_drawn = None  # what the score sheet was drawn from: it is redrawn only when that changes
         self.dialog_drawn = ""  # the dialog's markup now on the page
+        self.table_drawn = None  # the table's markup now on the page (None: to be drawn whatever it is)
         self.hand_drawn = ""  # the hand's markup now on the page
         self.awake = False  # whether the screen is asked to stay on
         self.tasks = []
@@ -69,7 +70,10 @@ class Actuator:
         same = f'button[data-action="{focused.getAttribute("data-action")}"]' if in_dialog else ""
         if same and focused.classList.contains("primary"):
             same += ".primary"
-        self.regions["table"].innerHTML = table_view.render_table(session)
+        table = table_view.render_table(session)
+        if table != self.table_drawn:  # an unchanged table is left alone: a trick being pressed stays to be clicked
+            self.regions["table"].innerHTML = table
+            self.table_drawn = table
         hand = hand_view.render_hand(session)
         if hand != self.hand_drawn:  # an unchanged hand is left alone
             self.draw_hand(hand, session.dealing)
@@ -186,6 +190,7 @@ class Actuator:
         trick = self.regions["table"].querySelector(".trick")
         if trick and not self.reduced_motion and settings.get("speed") != "instant":
             trick.classList.add("collecting")
+            self.table_drawn = None  # (slid away here, not in the markup: the next drawing puts it back if it stays)
             await asyncio.sleep(COLLECT_SLIDE)
 
     def log(self, text: str) -> None:
