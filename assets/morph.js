@@ -34,7 +34,8 @@ function morphChildren(parent, fresh) {
   const unused = new Map();
   for (const node of parent.childNodes) {
     const key = keyOf(node);
-    unused.set(key, [...(unused.get(key) ?? []), node]);
+    if (!unused.has(key)) unused.set(key, []);
+    unused.get(key).push(node);
   }
   const kept = [...fresh.childNodes].map((node) => {
     const old = unused.get(keyOf(node))?.shift();

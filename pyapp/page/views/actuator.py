@@ -30,9 +30,8 @@ class Actuator:
         self.reduced_motion = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
         self.notice_serial = 0
         self.sheet_drawn = None  # what the score sheet was drawn from: it is redrawn only when that changes
-        self.dialog_drawn = ""  # the dialog's markup now on the page
-        self.table_drawn = None  # the table's markup now on the page (None: to be drawn whatever it is)
-        self.hand_drawn = ""  # the hand's markup now on the page
+        # The markup now on the page of the regions drawn whole (None: to be drawn whatever it is).
+        self.drawn = {"table": None, "hand": "", "dialog": ""}
         self.awake = False  # whether the screen is asked to stay on
         self.tasks = []
         self.focus = Focus(document, window)  # where the keyboard's focus goes
@@ -70,23 +69,16 @@ class Actuator:
         same = f'button[data-action="{focused.getAttribute("data-action")}"]' if in_dialog else ""
         if same and focused.classList.contains("primary"):
             same += ".primary"
-        table = table_view.render_table(session)
-        if table != self.table_drawn:  # an unchanged table is left alone: a trick being pressed stays to be clicked
-            self.regions["table"].innerHTML = table
-            self.table_drawn = table
-        hand = hand_view.render_hand(session)
-        if hand != self.hand_drawn:  # an unchanged hand is left alone
-            self.draw_hand(hand, session.dealing)
-            self.hand_drawn = hand
+        self.draw("table", table_view.render_table(session))
+        # The hand's cards are changed in place, but for a new deal's (they fly in).
+        self.draw("hand", hand_view.render_hand(session), in_place=not session.dealing)
         drawn = sheet_view.drawn_from(session)
         if drawn != self.sheet_drawn:
             self.regions["sheet"].innerHTML = sheet_view.render_sheet(session)
             self.sheet_drawn = drawn
         dialog = render_dialog(session, catalog)
-        opened = dialog and not self.dialog_drawn
-        if dialog != self.dialog_drawn:  # an unchanged dialog is left alone (and keeps its focus)
-            self.regions["dialog"].innerHTML = dialog
-            self.dialog_drawn = dialog
+        opened = dialog and not self.drawn["dialog"]
+        self.draw("dialog", dialog)  # (an unchanged dialog keeps its focus too)
         self.regions["dialog"].hidden = not dialog
         self.regions["table"].setAttribute("data-ready", "true" if session.ready else "false")
         # The table's own screen is laid out for a room to read (assets/style.css: body.table-screen).
@@ -110,14 +102,18 @@ class Actuator:
             elif card or self.focus.lost():
                 self.focus.hand(ring)  # a finished trick takes the focus from the cards: Enter collects it
 
-    def draw_hand(self, markup: str, dealing: bool) -> None:
-        """Draw the hand: its cards and controls changed in place (assets/morph.js: a card being pressed is
-        still there to be released, and clicked), a hand being dealt anew (its cards fly in)."""
-        region = self.regions["hand"]
-        if dealing or not self.window.heartsMorph:
-            region.innerHTML = markup
-        else:
+    def draw(self, name: str, markup: str, in_place: bool = False) -> None:
+        """Show ``markup`` in region ``name`` unless it shows it already: an unchanged region keeps its elements
+        (one being pressed stays to be released, and clicked); ``in_place``: the elements that stay are
+        changed, not replaced (assets/morph.js), so that a redraw between press and release loses no click."""
+        if markup == self.drawn[name]:
+            return
+        region = self.regions[name]
+        if in_place and self.window.heartsMorph:
             self.window.heartsMorph(region, markup)
+        else:
+            region.innerHTML = markup
+        self.drawn[name] = markup
 
     def reveal_hint(self) -> None:
         """Scroll the hint's words and the hand (its cards and buttons) into view: below a table that fills
@@ -190,7 +186,7 @@ class Actuator:
         trick = self.regions["table"].querySelector(".trick")
         if trick and not self.reduced_motion and settings.get("speed") != "instant":
             trick.classList.add("collecting")
-            self.table_drawn = None  # (slid away here, not in the markup: the next drawing puts it back if it stays)
+            self.drawn["table"] = None  # (slid away here, not in the markup: the next drawing puts it back if it stays)
             await asyncio.sleep(COLLECT_SLIDE)
 
     def log(self, text: str) -> None:
