@@ -9,6 +9,7 @@ from pyapp.page.pack import files_of, pack, unpack
 from tools.build import (
     PACK,
     PRELOADED,
+    PYSCRIPT_DIR,
     ROOT,
     UNPACKER,
     engine_zip,
@@ -16,6 +17,7 @@ from tools.build import (
     preloads,
     python_configs,
     service_worker,
+    without_pyscript_package,
 )
 
 
@@ -171,3 +173,16 @@ def test_the_workers_python_is_compiled_the_same_each_build(tmp_path):
     compiled = [name for name in engine if name.endswith(".pyc")]
     assert len(compiled) == len(sources) == int(counts[2])
     assert set(compiled) == {name + "c" for name in sources}  # each beside its source, where zipimport looks
+
+
+def test_the_pinned_pyscript_gives_the_page_s_micropython_no_package_of_its_own():
+    (bundle,) = PYSCRIPT_DIR.glob("core-*.js")
+    source = bundle.read_text()
+    patched = without_pyscript_package(source)
+    assert len(patched) < len(source) and '"mpy"===' in patched  # (its other scripts keep the package)
+    assert "from pyscript" not in (ROOT / "pyapp" / "page" / "main.py").read_text()  # (nor does the page need it)
+
+
+def test_a_pyscript_that_changed_stops_the_build():
+    with pytest.raises(SystemExit, match="PyScript has changed"):
+        without_pyscript_package('const library = type === "mpy" ? stdlib : stdlib;')

@@ -22,6 +22,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -85,6 +86,30 @@ def copy_runtime(dest: Path) -> None:
     for path in PYSCRIPT_DIR.iterdir():
         if path.suffix in (".js", ".css"):
             shutil.copy2(path, pyscript / path.name)
+    (core,) = pyscript.glob("core-*.js")
+    core.write_text(without_pyscript_package(core.read_text()))
+
+
+# PyScript puts its own Python package into the interpreter before every script it runs (some 30 kB of
+# source, written as files and imported: compiled anew on every visit, the longest task of the page's boot).
+# The page's script takes the four names it used from it (document, window, fetch, create_proxy) from
+# MicroPython's own ``js`` and ``jsffi``, so the build leaves the package out for PyScript's MicroPython
+# scripts, in its copy of PyScript's bundle: where PyScript's hooks (src/hooks.js, ``codeFor``) give an
+# "mpy" script its library, the library is empty.  The pattern is that of the pinned PyScript's minified
+# bundle: a PyScript whose bundle no longer has it stops the build (tests/test_build.py checks the pin).
+PYSCRIPT_MPY_LIBRARY = re.compile(r'"mpy"===(\w+)\?(\w+)\.replace\((\w+),""\):\2')
+
+
+def without_pyscript_package(bundle: str) -> str:
+    """PyScript's core bundle with the Python package it gives every MicroPython script left out (see
+    :data:`PYSCRIPT_MPY_LIBRARY`); ``SystemExit`` when the bundle does not have the expected code."""
+    patched, found = PYSCRIPT_MPY_LIBRARY.subn(r'"mpy"===\1?"":\2', bundle)
+    if found != 1:
+        raise SystemExit(
+            f"PyScript's bundle gives MicroPython scripts their library in {found} places, not 1: PyScript has"
+            " changed (see PYSCRIPT_MPY_LIBRARY in tools/build.py)"
+        )
+    return patched
 
 
 def main_thread_modules() -> list[Path]:
@@ -211,6 +236,7 @@ def engine_worker(dest: Path) -> None:
 PRELOADED = (
     ("modulepreload", "assets/worker-client.mjs"),
     ("modulepreload", "assets/friends.mjs"),
+    ("modulepreload", "runtime/pyscript/core.js"),
     ("modulepreload", "runtime/pyscript/core-*.js"),
     ("modulepreload", "runtime/pyscript/error-*.js"),
     ("modulepreload", "runtime/micropython/micropython.mjs"),

@@ -11,8 +11,9 @@ the game in storage (:mod:`pyapp.page.storage`) and has the actuator
 import asyncio
 import json
 
-from pyscript import document, fetch, window
-from pyscript.ffi import create_proxy
+# MicroPython's own modules: PyScript's Python package is left out of the page (tools/build.py).
+from js import Uint8Array, document, fetch, window
+from jsffi import create_proxy
 
 from pyapp.page.pack import unpack
 
@@ -71,7 +72,7 @@ async def fetch_language(code: str) -> None:
     response = await fetch("./app/page/words/text_" + code + ".mpy")
     if not response.ok:
         raise OSError("HTTP " + str(response.status))
-    data = await response.bytearray()
+    data = bytes(Uint8Array.new(await response.arrayBuffer()))
     with open(path, "wb") as file:
         file.write(data)
 
