@@ -157,4 +157,27 @@ window.addEventListener("hashchange", () => location.hash.startsWith("#join=") &
 // service worker.
 window.addEventListener("hearts:started", () => engineIdle.then(() => whenIdle(goOffline, 2000)), { once: true });
 setTimeout(goOffline, 30000); // even if the page never finished starting
-await import(asset("runtime/pyscript/core.js"));
+/* The page's modules come in one download (app/page.pack, which PyScript fetches as its config says): put
+   among MicroPython's files once its interpreter is ready, before the page's script runs (PyScript's
+   onReady hook).  Each file is its name's length (2 bytes, little-endian), its name (UTF-8), its length
+   (4 bytes) and its bytes (tools/page_pack.py writes it). */
+const PACK = "./page.pack";
+function unpackPage({ interpreter: { FS } }) {
+  const data = FS.readFile(PACK);
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const names = new TextDecoder();
+  for (let at = 0; at < data.length; ) {
+    const nameEnd = at + 2 + view.getUint16(at, true);
+    const bodyEnd = nameEnd + 4 + view.getUint32(nameEnd, true);
+    if (bodyEnd > data.length) throw new Error("The page's pack is cut short: reload the page.");
+    const name = names.decode(data.subarray(at + 2, nameEnd));
+    const folder = name.slice(0, name.lastIndexOf("/"));
+    if (folder) FS.mkdirTree(folder);
+    FS.writeFile(name, data.subarray(nameEnd + 4, bodyEnd));
+    at = bodyEnd;
+  }
+  FS.unlink(PACK);
+}
+
+const { hooks } = await import(asset("runtime/pyscript/core.js"));
+hooks.main.onReady.add(unpackPage);

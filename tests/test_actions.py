@@ -39,8 +39,8 @@ class Recording(Actuator):
         self.drawn: set[str] = set()
         self.window.Reflect = SimpleNamespace(has=lambda target, name: False)  # (no share sheet)
 
-    def render(self, session, catalog) -> None:
-        super().render(session, catalog)
+    def render(self, session, catalog, focus: bool = True) -> None:
+        super().render(session, catalog, focus)
         self.drawn |= set(ACTION.findall(self.html))
 
     def redraw(self, session) -> None:

@@ -5,13 +5,11 @@ import zipfile
 
 import pytest
 
-from pyapp.page.pack import files_of, pack, unpack
 from tools.build import (
     PACK,
     PRELOADED,
     PYSCRIPT_DIR,
     ROOT,
-    UNPACKER,
     engine_zip,
     precompress,
     preloads,
@@ -19,6 +17,7 @@ from tools.build import (
     service_worker,
     without_pyscript_package,
 )
+from tools.page_pack import files_of, pack
 
 
 def written_files(site):
@@ -73,7 +72,7 @@ def test_the_engine_zip_is_the_same_for_the_same_sources(tmp_path):
 def main_thread_files(site) -> set[str]:
     """Every file the page's MicroPython gets as it starts: those its config names and those in the pack."""
     files = set(json.loads((site / "app" / "main.json").read_text())["files"].values())
-    assert files == {*UNPACKER, "./" + PACK}
+    assert files == {"./" + PACK}
     return files | {"./" + name for name, _ in files_of((site / "app" / PACK).read_bytes())}
 
 
@@ -88,17 +87,12 @@ def test_the_main_thread_gets_the_page_and_the_shared_folders_and_nothing_of_the
     assert not (tmp_path / "app" / "page" / "views" / "view.mpy").exists()  # (on the site in the pack only)
 
 
-def test_the_pack_gives_back_what_was_packed_and_refuses_one_cut_short(tmp_path, monkeypatch):
+def test_the_pack_gives_back_what_was_packed_and_refuses_one_cut_short():
     files = [("pyapp/page/a.mpy", b"\x4d\x06"), ("pyapp/page/views/b.mpy", bytes(70_000)), ("c.json", b"{}")]
     data = pack(files)
     assert files_of(data) == files
     with pytest.raises(ValueError, match="cut short"):
         files_of(data[:-1])
-    (tmp_path / "page.pack").write_bytes(data)
-    (tmp_path / "pyapp").mkdir()  # (a folder there already: PyScript wrote the unpacker's files)
-    monkeypatch.chdir(tmp_path)
-    assert unpack("page.pack") == 3
-    assert [(tmp_path / name).read_bytes() for name, _ in files] == [body for _, body in files]
 
 
 def test_the_main_thread_starts_with_english_only_and_the_other_languages_wait_on_the_site(tmp_path):

@@ -55,10 +55,13 @@ class Actuator:
     def today(self):
         return "2026-12-02"
 
-    def render(self, session, catalog):
+    def render(self, session, catalog, focus=True):
         self.html = (
             table_view.render_table(session) + hand_view.render_hand(session) + view.render_dialog(session, catalog)
         )
+
+    def place_focus(self):
+        pass
 
     def notify(self, text, seconds=4):
         self.notices.append(text)

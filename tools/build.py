@@ -30,6 +30,7 @@ import zipfile
 from pathlib import Path
 
 from pyapp.host.catalog import catalog
+from tools.page_pack import pack
 
 ROOT = Path(__file__).resolve().parents[1]
 DIST = ROOT / "dist"
@@ -179,23 +180,18 @@ def py_config(dest: Path) -> None:
     page.write_text(page.read_text().replace(marker, config + marker, 1))
 
 
-# What the page's script needs to unpack the others (pyapp/page/pack.py): the only modules not in the pack.
-UNPACKER = ("./pyapp/__init__.mpy", "./pyapp/page/__init__.mpy", "./pyapp/page/pack.mpy")
 PACK = "page.pack"
 
 
 def packed(app: Path, files: dict[str, str]) -> dict[str, str]:
-    """Put the main thread's ``files`` (site path under ``app`` → path in MicroPython's folder) but the
-    :data:`UNPACKER` in one file, ``app/page.pack``, and take them off the site; the config's files left."""
-    from pyapp.page.pack import pack
-
-    kept = {site: path for site, path in files.items() if path in UNPACKER}
-    inside = [(path.removeprefix("./"), (app / site).read_bytes()) for site, path in files.items() if site not in kept]
-    (app / PACK).write_bytes(pack(inside))
+    """Put the main thread's ``files`` (site path under ``app`` → path in MicroPython's folder) in one file,
+    ``app/page.pack`` (:mod:`tools.page_pack`), and take them off the site; the config's one file."""
+    (app / PACK).write_bytes(
+        pack([(path.removeprefix("./"), (app / site).read_bytes()) for site, path in files.items()])
+    )
     for site in files:
-        if site not in kept:
-            (app / site).unlink()
-    return {**kept, "./" + PACK: "./" + PACK}
+        (app / site).unlink()
+    return {"./" + PACK: "./" + PACK}
 
 
 # What the workers import (engine-worker.mjs's entries; the fallback once the engine is up): the share of the

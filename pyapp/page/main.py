@@ -15,15 +15,20 @@ import json
 from js import Uint8Array, document, fetch, window
 from jsffi import create_proxy
 
-from pyapp.page.pack import unpack
+# The page's modules (in place: assets/boot.js's unpackPage), a group at a time, the browser getting a turn
+# before each (the click it may be holding is taken at once): MicroPython imports them in one task, and all
+# of them at once were one of 100-120 ms.  The names are taken from them below.
+IMPORTED_IN_TURN = (
+    ("pyapp.page.client", "pyapp.page.words.i18n"),  # the engine's client, the shared contract, the words
+    ("pyapp.page.views.table_view", "pyapp.page.views.hand_view", "pyapp.page.views.view"),  # the drawing
+    ("pyapp.page.parts.controller", "pyapp.page.parts.guest", "pyapp.page.views.actuator"),  # the parts
+)
+for group in IMPORTED_IN_TURN:
+    await asyncio.sleep(0.001)  # noqa: F704 - PyScript runs this with top-level await
+    for module in group:
+        __import__(module)
 
-# PyScript's own start is a long task already: the browser gets a turn before each of the page's first steps
-# (the click it may be holding is taken at once).
-await asyncio.sleep(0.001)  # noqa: F704 - PyScript runs this with top-level await
-unpack("page.pack")  # the page's other modules, in one download (tools/build.py)
-await asyncio.sleep(0.001)  # noqa: F704 - PyScript runs this with top-level await
-
-from pyapp.page.client import EngineClient, ThinkerClient  # noqa: E402 - (in place once unpacked)
+from pyapp.page.client import EngineClient, ThinkerClient  # noqa: E402
 from pyapp.page.friends import JOIN, read_invitation  # noqa: E402
 from pyapp.page.parts.controller import Controller  # noqa: E402
 from pyapp.page.parts.guest import GuestClient, GuestController, GuestStore  # noqa: E402

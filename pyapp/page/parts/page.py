@@ -46,10 +46,11 @@ class Page:
                 code = set_language(DEFAULT_LANGUAGE)
         self.actuator.label_page(code)
 
-    def render(self) -> None:
-        """Draw the page from the session (as of today: the page may stay open past midnight)."""
+    def render(self, focus: bool = True) -> None:
+        """Draw the page from the session (as of today: the page may stay open past midnight); ``focus``:
+        put the focus where the drawing wants it now (else the actuator's ``place_focus`` does, later)."""
         self.session.today = self.actuator.today()
-        self.actuator.render(self.session, self.catalog)
+        self.actuator.render(self.session, self.catalog, focus)
 
     def notify(self, text: str, seconds: float = None) -> None:
         """A short message for the person."""

@@ -3,6 +3,7 @@
 Plain Python for MicroPython and CPython.
 """
 
+import asyncio
 import json
 
 from ...shared import protocol
@@ -24,6 +25,8 @@ from ..waiting_game import bring_back, waiting
 from ..words.i18n import t
 from ..words.refusals import refusal_text
 from .new_games import game_options
+
+BROWSER_TURN = 0.001  # seconds: a wait that gives the browser a turn (a task of its own for what follows)
 
 
 def is_result_query(query: str) -> bool:
@@ -69,9 +72,11 @@ class Startup:
         session.ahead = session.view is not None and session.view.step in AHEAD_STEPS
         if session.ahead and pending.get("ahead"):
             session.decide_ahead(pending["ahead"])
-        page.render()
+        page.render(focus=False)  # (moving the focus lays the page out at once: not in the same task)
         page.report_storage()  # what could not be read of the settings, statistics and the page's copies
         page.actuator.warm_sound(session.settings)
+        await asyncio.sleep(BROWSER_TURN)  # the browser shows the first cards
+        page.actuator.place_focus()
         try:
             # The person is told when an answer passes its time limit (pyapp.page.client.LIMITS).
             await page.client.connect(worker, lambda: page.notify(t("notice.engine_silent"), 24 * 3600))

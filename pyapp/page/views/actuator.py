@@ -58,8 +58,9 @@ class Actuator:
         clock = self.window.Date.new()
         return f"{int(clock.getFullYear()):04d}-{int(clock.getMonth()) + 1:02d}-{int(clock.getDate()):02d}"
 
-    def render(self, session, catalog) -> None:
-        """Draw everything from state (the only way the page changes)."""
+    def render(self, session, catalog, focus: bool = True) -> None:
+        """Draw everything from state (the only way the page changes); ``focus``: put the focus where the
+        drawing wants it now (else :meth:`place_focus` does, later: moving it lays the page out at once)."""
         focused = self.document.activeElement
         focus_card = focused.getAttribute("data-card") if focused and focused.closest("#hand") else None
         # The focus ring stays where the keyboard had it; a click or the page's first focus shows none.
@@ -86,6 +87,16 @@ class Actuator:
         self.stay_awake(session.shared_table)
         session.arrivals = []  # each card flies in once
         session.dealing = False
+        if focus:
+            self.place_focus(opened, same, focus_card, ring)
+
+    def place_focus(
+        self, opened: bool = False, same: str = "", focus_card: str | None = None, ring: bool = False
+    ) -> None:
+        """Put the focus where the drawing wants it: in a dialog that ``opened`` or lost it (on the button
+        ``same`` selects, if any), else back on the hand's card ``focus_card`` (``ring``: with its focus ring),
+        or in the hand if it fell to the page.  By default: where the first drawing wants it."""
+        dialog = self.drawn["dialog"]
         if opened or (dialog and self.focus.lost()):  # a dialog opened, or redrawn under the focus
             enabled = "button.primary:not([disabled]), select, input, button:not([disabled])"
             first = same and self.regions["dialog"].querySelector(same + ":not([disabled])")

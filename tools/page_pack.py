@@ -2,16 +2,18 @@
 
 Over a browser's few connections to a host each small file had waited its turn, and the engine's worker
 and its downloads waited behind them.  The build (``tools/build.py``) writes the pack with :func:`pack`;
-the page's script (``pyapp/page/main.py``) puts its files in place with :func:`unpack` before it imports
-them.  Each file is the length of its name (2 bytes, little-endian), its name (UTF-8, a path relative to
-the page's folder), its length (4 bytes) and its bytes.  Runs on MicroPython as on CPython.
+``assets/boot.js`` (``unpackPage``) puts its files among MicroPython's before the page's script runs.  Each
+file is the length of its name (2 bytes, little-endian), its name (UTF-8, a path relative to the page's
+folder), its length (4 bytes) and its bytes.
 """
+
+from __future__ import annotations
 
 NAME_SIZE = 2
 BODY_SIZE = 4
 
 
-def pack(files: list) -> bytes:
+def pack(files: list[tuple[str, bytes]]) -> bytes:
     """The pack of ``files``, a list of (name, bytes)."""
     out = bytearray()
     for name, body in files:
@@ -21,8 +23,9 @@ def pack(files: list) -> bytes:
     return bytes(out)
 
 
-def files_of(data: bytes) -> list:
-    """The (name, bytes) of every file in a pack; ``ValueError`` when it is cut short."""
+def files_of(data: bytes) -> list[tuple[str, bytes]]:
+    """The (name, bytes) of every file in a pack (as ``unpackPage`` reads it); ``ValueError`` when it is cut
+    short."""
     files = []
     at = 0
     while at < len(data):
@@ -33,22 +36,3 @@ def files_of(data: bytes) -> list:
         files.append((data[at + NAME_SIZE : name_end].decode(), data[name_end + BODY_SIZE : body_end]))
         at = body_end
     return files
-
-
-def unpack(path: str) -> int:
-    """Write every file of the pack at ``path`` in place (folders made as needed); how many there were."""
-    import os
-
-    with open(path, "rb") as file:
-        files = files_of(file.read())
-    for name, body in files:
-        folder = ""
-        for part in name.split("/")[:-1]:
-            folder = folder + "/" + part if folder else part
-            try:
-                os.mkdir(folder)
-            except OSError:
-                pass  # (there already)
-        with open(name, "wb") as file:
-            file.write(body)
-    return len(files)
