@@ -90,7 +90,8 @@ def wait_until_offline_ready(page: Page) -> str:
 
 def wait_for_engine(page: Page) -> None:
     """Wait until the engine has answered (until then the page shows the game and may take one decision)."""
-    page.wait_for_selector("#table[data-ready=true]", timeout=ENGINE_TIMEOUT)
+    with told(page, "the engine's first answer"):
+        page.wait_for_selector("#table[data-ready=true]", timeout=ENGINE_TIMEOUT)
 
 
 def wait_for_person(page: Page, timeout: int = ENGINE_TIMEOUT) -> str:
