@@ -39,6 +39,20 @@ def test_boot_deals_a_hand_and_loads_nothing_from_elsewhere(page, server_url):
     assert page.errors == []
 
 
+def test_the_page_plays_without_its_sound_screen_and_redrawing_helpers(context, server_url):
+    """The page's own helper scripts (assets/sound.js, awake.js, morph.js) never coming (a busy machine's
+    server dropped them, or they are still on the way when Python starts) cost their effects, not the game:
+    the page starts, passes and plays with no fault (its start once failed on the missing sound)."""
+    context.route(re.compile(r".*/assets/(sound|awake|morph)\.js$"), lambda route: route.abort())
+    page = context.new_page()
+    open_game(page, server_url)
+    assert page.evaluate("() => !('heartsSound' in window) && !('heartsMorph' in window) && !('heartsBuzz' in window)")
+    pass_three(page)
+    for _ in range(4):  # cards played (each with its sound) and the hand redrawn
+        take_turn(page)
+    assert page.is_hidden("#dialog")
+
+
 def test_pass_marks_the_received_cards(page, server_url):
     open_game(page, server_url)
     passed = pass_three(page)

@@ -113,6 +113,14 @@ class Actuator:
             elif card or self.focus.lost():
                 self.focus.hand(ring)  # a finished trick takes the focus from the cards: Enter collects it
 
+    def helper(self, name: str):
+        """The page's own JavaScript function ``name`` (from assets/sound.js, awake.js or morph.js), or None
+        while its script is missing: one that failed to load, or is still on the way when Python starts on a
+        busy machine, costs its effect, never the game.  (MicroPython raises on a name a JavaScript object
+        lacks, so the name is looked up first.)"""
+        window = self.window
+        return getattr(window, name) if window.Reflect.has(window, name) else None
+
     def draw(self, name: str, markup: str, in_place: bool = False) -> None:
         """Show ``markup`` in region ``name`` unless it shows it already: an unchanged region keeps its elements
         (one being pressed stays to be released, and clicked); ``in_place``: the elements that stay are
@@ -120,8 +128,9 @@ class Actuator:
         if markup == self.drawn[name]:
             return
         region = self.regions[name]
-        if in_place and self.window.heartsMorph:
-            self.window.heartsMorph(region, markup)
+        morph = self.helper("heartsMorph") if in_place else None
+        if morph:
+            morph(region, markup)
         else:
             region.innerHTML = markup
         self.drawn[name] = markup
@@ -172,25 +181,29 @@ class Actuator:
 
     def sound(self, effect: str, settings: dict) -> None:
         """Play a sound effect unless sound is off."""
-        if effect and settings.get("sound") != "off" and self.window.heartsSound:
-            self.window.heartsSound(effect)
+        play = self.helper("heartsSound") if effect and settings.get("sound") != "off" else None
+        if play:
+            play(effect)
 
     def buzz(self, settings: dict) -> None:
         """Buzz the phone (its person's turn has come) unless buzzing is off (assets/awake.js)."""
-        if settings.get("vibrate") != "off" and self.window.heartsBuzz:
-            self.window.heartsBuzz()
+        buzz = self.helper("heartsBuzz") if settings.get("vibrate") != "off" else None
+        if buzz:
+            buzz()
 
     def stay_awake(self, on: bool) -> None:
         """Keep the screen on while a game at a table of several devices is played (assets/awake.js asks for
         the Screen Wake Lock again whenever the page comes back to the front), or let it sleep again."""
-        if on != self.awake and self.window.heartsAwake:
-            self.window.heartsAwake(on)
+        awake = self.helper("heartsAwake") if on != self.awake else None
+        if awake:
+            awake(on)
         self.awake = on
 
     def warm_sound(self, settings: dict) -> None:
         """Start the browser's audio early (while the engine loads, not in the middle of the first hand)."""
-        if settings.get("sound") != "off" and self.window.heartsSoundWarm:
-            self.window.heartsSoundWarm()
+        warm = self.helper("heartsSoundWarm") if settings.get("sound") != "off" else None
+        if warm:
+            warm()
 
     async def slide_trick(self, settings: dict) -> None:
         """Slide the finished trick to its winner before it is collected (unless motion is off)."""
