@@ -19,6 +19,14 @@ NOTICE_SECONDS = 4
 COLLECT_SLIDE = 0.3  # seconds a collected trick takes to slide to its winner
 
 
+def page_helper(window, name: str):
+    """The page's own JavaScript function ``name`` (from assets/sound.js, awake.js or morph.js), or None while
+    its script is missing: one that failed to load, or is still on the way when Python starts on a busy
+    machine, costs its effect, never the game.  (MicroPython raises on a name a JavaScript object lacks, so
+    the name is looked up first.)"""
+    return getattr(window, name) if window.Reflect.has(window, name) else None
+
+
 class Actuator:
     """Draws the session onto the page's regions."""
 
@@ -113,14 +121,6 @@ class Actuator:
             elif card or self.focus.lost():
                 self.focus.hand(ring)  # a finished trick takes the focus from the cards: Enter collects it
 
-    def helper(self, name: str):
-        """The page's own JavaScript function ``name`` (from assets/sound.js, awake.js or morph.js), or None
-        while its script is missing: one that failed to load, or is still on the way when Python starts on a
-        busy machine, costs its effect, never the game.  (MicroPython raises on a name a JavaScript object
-        lacks, so the name is looked up first.)"""
-        window = self.window
-        return getattr(window, name) if window.Reflect.has(window, name) else None
-
     def draw(self, name: str, markup: str, in_place: bool = False) -> None:
         """Show ``markup`` in region ``name`` unless it shows it already: an unchanged region keeps its elements
         (one being pressed stays to be released, and clicked); ``in_place``: the elements that stay are
@@ -128,7 +128,7 @@ class Actuator:
         if markup == self.drawn[name]:
             return
         region = self.regions[name]
-        morph = self.helper("heartsMorph") if in_place else None
+        morph = page_helper(self.window, "heartsMorph") if in_place else None
         if morph:
             morph(region, markup)
         else:
@@ -181,27 +181,27 @@ class Actuator:
 
     def sound(self, effect: str, settings: dict) -> None:
         """Play a sound effect unless sound is off."""
-        play = self.helper("heartsSound") if effect and settings.get("sound") != "off" else None
+        play = page_helper(self.window, "heartsSound") if effect and settings.get("sound") != "off" else None
         if play:
             play(effect)
 
     def buzz(self, settings: dict) -> None:
         """Buzz the phone (its person's turn has come) unless buzzing is off (assets/awake.js)."""
-        buzz = self.helper("heartsBuzz") if settings.get("vibrate") != "off" else None
+        buzz = page_helper(self.window, "heartsBuzz") if settings.get("vibrate") != "off" else None
         if buzz:
             buzz()
 
     def stay_awake(self, on: bool) -> None:
         """Keep the screen on while a game at a table of several devices is played (assets/awake.js asks for
         the Screen Wake Lock again whenever the page comes back to the front), or let it sleep again."""
-        awake = self.helper("heartsAwake") if on != self.awake else None
+        awake = page_helper(self.window, "heartsAwake") if on != self.awake else None
         if awake:
             awake(on)
         self.awake = on
 
     def warm_sound(self, settings: dict) -> None:
         """Start the browser's audio early (while the engine loads, not in the middle of the first hand)."""
-        warm = self.helper("heartsSoundWarm") if settings.get("sound") != "off" else None
+        warm = page_helper(self.window, "heartsSoundWarm") if settings.get("sound") != "off" else None
         if warm:
             warm()
 
